@@ -1,0 +1,101 @@
+"""What a seat can do, and the codes that explain a refusal.
+
+Actions are small immutable values (dataclasses, so a ``Draw`` never equals a
+``Pass`` of the same seat). The engine keeps one instance of every
+possible action (``play_action``, ``draw_action``, ``pass_action``) so that
+listing legal actions allocates nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from .tiles import TILES, Tile
+
+MAX_SEATS = 4
+
+
+class End(IntEnum):
+    """The two open ends of the line."""
+
+    LEFT = 0
+    RIGHT = 1
+
+    @property
+    def word(self) -> str:
+        """Stable name used in saves and JSON."""
+        return "left" if self is End.LEFT else "right"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay ``tile`` from the hand at ``end`` of the line."""
+
+    seat: int
+    tile: Tile
+    end: End
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one tile from the stock."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass the turn: nothing fits and nothing may be drawn."""
+
+    seat: int
+
+
+Action = Play | Draw | Pass
+
+
+class Refusal(StrEnum):
+    """Why an action is not legal now. The interface puts it into words."""
+
+    NOT_STARTED = "not-started"
+    MATCH_OVER = "match-over"
+    NOT_YOUR_TURN = "not-your-turn"
+    NO_SUCH_SEAT = "no-such-seat"
+    NOT_IN_HAND = "not-in-hand"
+    DOES_NOT_FIT = "does-not-fit"
+    OTHER_END_ONLY = "other-end-only"
+    ARMS_FIRST = "arms-first"
+    MUST_PLAY = "must-play"
+    NOTHING_TO_DRAW = "nothing-to-draw"
+    MUST_DRAW = "must-draw"
+
+
+class IllegalActionError(ValueError):
+    """Raised by ``Match.apply`` for an action that is not legal now."""
+
+    def __init__(self, reason: Refusal, action: object) -> None:
+        super().__init__(reason.value, action)
+        self.reason = reason
+        self.action = action
+
+
+ALL_PLAYS: tuple[tuple[tuple[Play, Play], ...], ...] = tuple(
+    tuple((Play(seat, t, End.LEFT), Play(seat, t, End.RIGHT)) for t in TILES) for seat in range(MAX_SEATS)
+)
+ALL_DRAWS = tuple(Draw(seat) for seat in range(MAX_SEATS))
+ALL_PASSES = tuple(Pass(seat) for seat in range(MAX_SEATS))
+
+
+def play_action(seat: int, tile: Tile, end: End) -> Play:
+    """The shared ``Play`` value for a seat, tile and end."""
+    return ALL_PLAYS[seat][tile][end]
+
+
+def draw_action(seat: int) -> Draw:
+    """The shared ``Draw`` value for a seat."""
+    return ALL_DRAWS[seat]
+
+
+def pass_action(seat: int) -> Pass:
+    """The shared ``Pass`` value for a seat."""
+    return ALL_PASSES[seat]

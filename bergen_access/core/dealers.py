@@ -1,0 +1,139 @@
+"""Where the tiles come from: chance is injected, never taken by the engine.
+
+A dealer hands out each deal as a ``Deal``: every seat's tiles and the stock
+in drawing order (the reserved tiles are the last ones of the stock). The
+seeded dealer shuffles with its own ``random.Random``, so the same seed and
+the same actions replay the same match on every machine; the told dealer
+serves deals given from outside (tests, worked scenarios, a physical table).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
+
+from .tiles import TILES, Tile, parse_tile
+
+
+class Deal(NamedTuple):
+    """One deal: tiles per seat and the stock, next tile to draw first."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    stock: tuple[Tile, ...]
+
+
+class Dealer(Protocol):
+    """A source of deals."""
+
+    def deal(self, players: int, tiles_each: int) -> Deal:
+        """The next deal for ``players`` seats of ``tiles_each`` tiles."""
+        ...
+
+    def copy(self) -> Dealer:
+        """An independent dealer in the same state."""
+        ...
+
+    def spec(self) -> dict[str, Any]:
+        """JSON description of the dealer as it was created (for saves)."""
+        ...
+
+
+class SeededDealer:
+    """Shuffles the 28 tiles with a private generator seeded once."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def deal(self, players: int, tiles_each: int) -> Deal:
+        order = list(TILES)
+        draw = self._rng.random
+        for i in range(len(order) - 1, 0, -1):  # Fisher-Yates on floats: fast and portable
+            j = int(draw() * (i + 1))
+            order[i], order[j] = order[j], order[i]
+        hands = tuple(tuple(order[seat * tiles_each : (seat + 1) * tiles_each]) for seat in range(players))
+        return Deal(hands, tuple(order[players * tiles_each :]))
+
+    def copy(self) -> SeededDealer:
+        twin = SeededDealer(self.seed)
+        twin._rng.setstate(self._rng.getstate())
+        return twin
+
+    def spec(self) -> dict[str, Any]:
+        return {"kind": "seeded", "seed": self.seed}
+
+
+def told_deal(hands: Sequence[Sequence[Tile | str]], draws: Sequence[Tile | str] = ()) -> Deal:
+    """A deal with the given hands; the stock starts with ``draws``, in that order.
+
+    The tiles not named follow in ascending order, so the reserved tiles at the
+    end of the stock are the highest ones left.
+    """
+    as_tiles = [tuple(_tile(t) for t in hand) for hand in hands]
+    first = tuple(_tile(t) for t in draws)
+    named = [t for hand in as_tiles for t in hand] + list(first)
+    if len(set(named)) != len(named):
+        raise ValueError("a tile is named twice in the deal")
+    rest = tuple(t for t in TILES if t not in named)
+    return Deal(tuple(as_tiles), first + rest)
+
+
+class ToldDealer:
+    """Serves the deals it was told, then continues with a seeded dealer."""
+
+    def __init__(self, deals: Sequence[Deal], then_seed: int = 0) -> None:
+        self._told = tuple(deals)
+        self._next = 0
+        self._then = SeededDealer(then_seed)
+
+    def deal(self, players: int, tiles_each: int) -> Deal:
+        if self._next >= len(self._told):
+            return self._then.deal(players, tiles_each)
+        deal = self._told[self._next]
+        self._next += 1
+        if len(deal.hands) != players or any(len(h) != tiles_each for h in deal.hands):
+            raise ValueError("a told deal does not fit the table")
+        if sorted([*(t for h in deal.hands for t in h), *deal.stock]) != list(TILES):
+            raise ValueError("a told deal must hold each of the 28 tiles once")
+        return deal
+
+    def copy(self) -> ToldDealer:
+        twin = ToldDealer(self._told, self._then.seed)
+        twin._next = self._next
+        twin._then = self._then.copy()
+        return twin
+
+    def spec(self) -> dict[str, Any]:
+        return {
+            "kind": "told",
+            "deals": [
+                {
+                    "hands": [[t.notation for t in hand] for hand in deal.hands],
+                    "stock": [t.notation for t in deal.stock],
+                }
+                for deal in self._told
+            ],
+            "then_seed": self._then.seed,
+        }
+
+
+def dealer_from_spec(spec: dict[str, Any]) -> Dealer:
+    """Recreate a dealer from ``spec()`` output."""
+    kind = spec.get("kind")
+    if kind == "seeded":
+        return SeededDealer(int(spec["seed"]))
+    if kind == "told":
+        deals = [
+            Deal(
+                tuple(tuple(parse_tile(t) for t in hand) for hand in d["hands"]),
+                tuple(parse_tile(t) for t in d["stock"]),
+            )
+            for d in spec["deals"]
+        ]
+        return ToldDealer(deals, int(spec.get("then_seed", 0)))
+    raise ValueError(f"unknown dealer kind {kind!r}")
+
+
+def _tile(value: Tile | str) -> Tile:
+    return parse_tile(value) if isinstance(value, str) else value

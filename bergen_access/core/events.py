@@ -1,0 +1,215 @@
+"""What happened, as data: the engine's output, the presenters' input.
+
+Events hold seats, sides, tiles and numbers, never words. They are named
+tuples for speed, with equality that also compares the type, so two kinds of
+event with equal fields are never equal. ``seen_by`` gives the form a given
+seat may know (other players' tiles hidden).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from .actions import End
+from .rules import BlockedRule
+from .tiles import Tile
+
+Hand = tuple[Tile, ...]
+
+
+class HeaderKind(StrEnum):
+    """Both open ends show the same number; triple when one end tile is a double."""
+
+    DOUBLE = "double"
+    TRIPLE = "triple"
+
+
+class Decider(StrEnum):
+    """What settled a blocked hand."""
+
+    FEWEST_DOUBLES = "fewest-doubles"  # german: one side had fewer doubles
+    FEWER_PIPS = "fewer-pips"  # pips among the tied (or all) sides
+    NO_DOUBLE = "no-double"  # american: the only side without a double
+    SINGLE_PIPS = "single-pips"  # american: all held doubles; pips of the other tiles
+    TIE = "tie"  # complete tie, nobody scores
+    NO_AWARD = "no-award"  # the blocked rule awards nothing
+
+
+class Holding(NamedTuple):
+    """What a side still held when its hand was blocked."""
+
+    doubles: int
+    pips: int
+    single_pips: int  # pips of the tiles that are not doubles
+
+
+class HandDealt(NamedTuple):
+    """A new hand (or a redeal) was dealt; ``hands`` has None where unknown."""
+
+    hand: int
+    hands: tuple[Hand | None, ...]
+    tiles_each: int
+    stock: int
+    drawable: int
+
+    def seen_by(self, seat: int) -> HandDealt:
+        return self._replace(hands=tuple(h if i == seat else None for i, h in enumerate(self.hands)))
+
+
+class Redeal(NamedTuple):
+    """Nobody held a double: the tiles are shuffled and dealt again."""
+
+    hand: int
+
+
+class Opened(NamedTuple):
+    """The opener laid the opening double."""
+
+    seat: int
+    tile: Tile
+
+
+class TilePlayed(NamedTuple):
+    """A tile was laid; ``left`` and ``right`` are the open ends after it."""
+
+    seat: int
+    tile: Tile
+    end: End
+    left: int
+    right: int
+
+
+class Drew(NamedTuple):
+    """A seat drew one tile; ``tile`` is None for those who may not see it."""
+
+    seat: int
+    tile: Tile | None
+    stock: int
+    drawable: int
+
+    def seen_by(self, seat: int) -> Drew:
+        return self if seat == self.seat else self._replace(tile=None)
+
+
+class Passed(NamedTuple):
+    """A seat passed."""
+
+    seat: int
+
+
+class HeaderScored(NamedTuple):
+    """A header: ``base`` before reduction, ``value`` awarded, side's new ``total``."""
+
+    seat: int
+    side: int
+    kind: HeaderKind
+    base: int
+    value: int
+    total: int
+
+
+class WentOut(NamedTuple):
+    """A seat laid its last tile; ``value`` is the award (may be 0)."""
+
+    seat: int
+    side: int
+    base: int
+    value: int
+    total: int
+
+
+class HandBlocked(NamedTuple):
+    """Nobody could play or draw; the blocked rule compared the sides.
+
+    ``holdings`` is per side, ``hands`` per seat (revealed); ``winner`` is the
+    winning side or None, ``total`` its new total.
+    """
+
+    rule: BlockedRule
+    holdings: tuple[Holding, ...]
+    hands: tuple[Hand, ...]
+    decided_by: Decider
+    winner: int | None
+    value: int
+    total: int | None
+
+
+class CountersDiscarded(NamedTuple):
+    """Counter tally: a side discarded ``discarded`` counters and holds ``left``."""
+
+    seat: int | None
+    side: int
+    discarded: int
+    left: int
+
+
+class HandEnded(NamedTuple):
+    """The hand is over; ``totals`` per side."""
+
+    hand: int
+    totals: tuple[int, ...]
+
+
+class MatchWon(NamedTuple):
+    """A side reached the target; the match is over."""
+
+    side: int
+    totals: tuple[int, ...]
+
+
+Event = (
+    HandDealt
+    | Redeal
+    | Opened
+    | TilePlayed
+    | Drew
+    | Passed
+    | HeaderScored
+    | WentOut
+    | HandBlocked
+    | CountersDiscarded
+    | HandEnded
+    | MatchWon
+)
+
+EVENT_TYPES: tuple[type[Any], ...] = (
+    HandDealt,
+    Redeal,
+    Opened,
+    TilePlayed,
+    Drew,
+    Passed,
+    HeaderScored,
+    WentOut,
+    HandBlocked,
+    CountersDiscarded,
+    HandEnded,
+    MatchWon,
+)
+
+
+def _strict_eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _strict_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _strict_eq(self, other)
+
+
+def _typed_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+for _event_type in EVENT_TYPES:
+    # setattr: mypy refuses assigning to the methods of a NamedTuple class.
+    setattr(_event_type, "__eq__", _strict_eq)  # noqa: B010
+    setattr(_event_type, "__ne__", _strict_ne)  # noqa: B010
+    setattr(_event_type, "__hash__", _typed_hash)  # noqa: B010
+
+
+def seen_by(event: Event, seat: int) -> Event:
+    """The event as ``seat`` may know it (others' tiles hidden)."""
+    if isinstance(event, HandDealt | Drew):
+        return event.seen_by(seat)
+    return event

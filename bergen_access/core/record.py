@@ -1,0 +1,125 @@
+"""Matches as JSON-ready data: actions, events, and the save record.
+
+A record holds the rules, the dealer (its seed), the seats (whatever the
+interface wants to keep about them) and the list of actions. Loading starts
+a new match and replays every action through ``apply``, so a record that
+does not replay is detected instead of trusted. Reading and writing files is
+the session layer's job.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from .actions import Action, Draw, End, Pass, Play
+from .dealers import dealer_from_spec
+from .engine import Match
+from .events import Event
+from .rules import RulesError, from_options
+from .tiles import Tile, parse_tile
+
+FORMAT = "bergen-access-match"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be loaded; ``code`` says why."""
+
+    def __init__(self, code: str, detail: object = None) -> None:
+        super().__init__(code, detail)
+        self.code = code
+        self.detail = detail
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """``{"type": "play", "seat": 0, "tile": "3-5", "end": "left"}`` and the like."""
+    if isinstance(action, Play):
+        return {"type": "play", "seat": action.seat, "tile": action.tile.notation, "end": action.end.word}
+    return {"type": "draw" if isinstance(action, Draw) else "pass", "seat": action.seat}
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """The action an ``action_to_json`` dictionary describes."""
+    kind = data.get("type")
+    seat = data.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError("bad-action", data)
+    if kind == "play":
+        end = {"left": End.LEFT, "right": End.RIGHT}.get(str(data.get("end")))
+        try:
+            tile = parse_tile(str(data.get("tile")))
+        except ValueError:
+            raise RecordError("bad-action", data) from None
+        if end is None:
+            raise RecordError("bad-action", data)
+        return Play(seat, tile, end)
+    if kind == "draw":
+        return Draw(seat)
+    if kind == "pass":
+        return Pass(seat)
+    raise RecordError("bad-action", data)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Tile):
+        return value.notation
+    if isinstance(value, Enum):
+        return value.value if not isinstance(value, End) else value.word
+    if hasattr(value, "_asdict"):
+        return {k: _plain(v) for k, v in value._asdict().items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def event_type_name(event: Event) -> str:
+    """``TilePlayed`` → ``tile-played``."""
+    name = type(event).__name__
+    return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as a JSON-ready dictionary with a ``type`` key."""
+    return {"type": event_type_name(event), **_plain(event)}
+
+
+def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The save record of a match."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": _plain(match.rules.options()),
+        "dealer": match.dealer.spec(),
+        "scores": list(match.starting_scores),
+        "seats": list(seats or []),
+        "actions": [action_to_json(a) for a in match.actions],
+    }
+
+
+def from_record(record: Any) -> tuple[Match, list[dict[str, Any]]]:
+    """Rebuild a match by replaying a record; returns it with the seats."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError("not-a-record")
+    if record.get("version") != VERSION:
+        raise RecordError("unknown-version", record.get("version"))
+    try:
+        rules = from_options(dict(record["rules"]))
+        dealer = dealer_from_spec(dict(record["dealer"]))
+        actions = [action_from_json(a) for a in record["actions"]]
+        seats = list(record.get("seats", []))
+        scores = record.get("scores")
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError, RulesError) as error:
+        raise RecordError("malformed", str(error)) from None
+    try:
+        match = Match(rules, dealer, scores)
+    except (TypeError, ValueError) as error:
+        raise RecordError("malformed", str(error)) from None
+    match.start()
+    for number, action in enumerate(actions):
+        if match.check(action) is not None:
+            raise RecordError("does-not-replay", number)
+        match.apply(action)
+    return match, seats

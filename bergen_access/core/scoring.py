@@ -1,0 +1,91 @@
+"""Scoring as pure functions of the rules: header values, awards, blocked hands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .events import Decider, HeaderKind, Holding
+from .rules import BlockedRule, Reduction, Rules, Tally
+from .tiles import DOUBLES_MASK, tiles_in
+
+
+def header_base(rules: Rules, kind: HeaderKind) -> int:
+    """A header's full value."""
+    return rules.triple_header if kind is HeaderKind.TRIPLE else rules.double_header
+
+
+def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
+    """What a header is worth to a side that needs ``need`` points (or holds ``need`` counters).
+
+    >>> from bergen_access.core.rules import Rules
+    >>> [header_value(Rules(), HeaderKind.TRIPLE, need) for need in (1, 2, 3, 4)]
+    [1, 1, 2, 3]
+    """
+    base = header_base(rules, kind)
+    if rules.reduction is Reduction.STANDARD:
+        if need <= 2:
+            base = min(base, 1)
+        elif need == 3:
+            base = min(base, 2)
+    elif rules.reduction is Reduction.COUNTERS:
+        threshold = 3 if kind is HeaderKind.TRIPLE else 2
+        if need <= threshold:
+            base = min(base, 2 if kind is HeaderKind.TRIPLE else 1)
+    return capped(rules, base, need)
+
+
+def capped(rules: Rules, value: int, need: int) -> int:
+    """With counters nobody discards more than they hold; points are never capped."""
+    if rules.tally is Tally.COUNTERS:
+        return min(value, need)
+    return value
+
+
+def holding_of(masks: Sequence[int]) -> Holding:
+    """Doubles, pips and single-tile pips of the tiles in the given hand masks."""
+    doubles = pips = single = 0
+    for mask in masks:
+        doubles += (mask & DOUBLES_MASK).bit_count()
+        for t in tiles_in(mask):
+            pips += t.pips
+            if not t.is_double:
+                single += t.pips
+    return Holding(doubles, pips, single)
+
+
+def _unique_lowest(candidates: Sequence[int], key: Sequence[int]) -> int | None:
+    lowest = min(key[c] for c in candidates)
+    winners = [c for c in candidates if key[c] == lowest]
+    return winners[0] if len(winners) == 1 else None
+
+
+def settle_blocked(rule: BlockedRule, holdings: Sequence[Holding]) -> tuple[int | None, Decider]:
+    """The side that wins a blocked hand (None for nobody) and what decided it.
+
+    >>> settle_blocked(BlockedRule.GERMAN, [Holding(1, 15, 3), Holding(0, 19, 19)])
+    (1, <Decider.FEWEST_DOUBLES: 'fewest-doubles'>)
+    """
+    sides = range(len(holdings))
+    pips = [h.pips for h in holdings]
+    if rule is BlockedRule.NONE:
+        return None, Decider.NO_AWARD
+    if rule is BlockedRule.PIPS:
+        winner = _unique_lowest(sides, pips)
+        return winner, Decider.FEWER_PIPS if winner is not None else Decider.TIE
+    if rule is BlockedRule.GERMAN:
+        doubles = [h.doubles for h in holdings]
+        fewest = min(doubles)
+        tied = [s for s in sides if doubles[s] == fewest]
+        if len(tied) == 1:
+            return tied[0], Decider.FEWEST_DOUBLES
+        winner = _unique_lowest(tied, pips)
+        return winner, Decider.FEWER_PIPS if winner is not None else Decider.TIE
+    # American: sides without a double beat the others; then pips.
+    free = [s for s in sides if holdings[s].doubles == 0]
+    if len(free) == 1:
+        return free[0], Decider.NO_DOUBLE
+    if free:
+        winner = _unique_lowest(free, pips)
+        return winner, Decider.FEWER_PIPS if winner is not None else Decider.TIE
+    winner = _unique_lowest(list(sides), [h.single_pips for h in holdings])
+    return winner, Decider.SINGLE_PIPS if winner is not None else Decider.TIE

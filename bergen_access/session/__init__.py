@@ -1,0 +1,1 @@
+"""Everything around the core that keeps state between runs: saves, settings."""
