@@ -245,18 +245,18 @@ class Match:
     def _check_play(self, seat: int, tile: Tile, end: End) -> Refusal | None:
         if not self._hands[seat] >> tile & 1:
             return Refusal.NOT_IN_HAND
-        fits_left = _OTHER[tile][self._left] >= 0
-        fits_right = _OTHER[tile][self._right] >= 0
+        fits = (_OTHER[tile][self._left] >= 0, _OTHER[tile][self._right] >= 0)
         arms = self._arms_end() if self._arms_rule else None
-        if arms is not None and end is not arms:
-            if fits_left if arms is End.LEFT else fits_right:
-                return Refusal.ARMS_FIRST
+        if arms is None or end is arms:
+            if fits[end]:
+                return None
+            if fits[1 - end]:
+                return Refusal.OTHER_END_ONLY if arms is None else Refusal.ARMS_FIRST
             return Refusal.DOES_NOT_FIT
-        if fits_left if end is End.LEFT else fits_right:
-            return None
-        if arms is None and (fits_right if end is End.LEFT else fits_left):
-            return Refusal.OTHER_END_ONLY
-        return Refusal.DOES_NOT_FIT
+        # The chosen end is closed until the opening double's other side is covered.
+        if fits[end]:
+            return Refusal.ARMS_FIRST
+        return Refusal.OTHER_END_ONLY if fits[arms] else Refusal.DOES_NOT_FIT
 
     # ------------------------------------------------------------- changing
 

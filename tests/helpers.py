@@ -1,0 +1,47 @@
+"""Small helpers for writing rule scenarios as they read in rules.md."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bergen_access.core import End, Match, Play, ToldDealer, parse_tile, preset, told_deal
+from bergen_access.core.events import Event
+
+LEFT, RIGHT = End.LEFT, End.RIGHT
+
+
+def table(
+    preset_name: str,
+    hands: Sequence[Sequence[str]],
+    draws: Sequence[str] = (),
+    scores: Sequence[int] | None = None,
+    **options: Any,
+) -> tuple[Match, list[Event]]:
+    """A started match whose first deal is the given hands and stock order."""
+    rules = preset(preset_name, players=options.pop("players", len(hands)), **options)
+    match = Match(rules, ToldDealer([told_deal(hands, draws)]), scores)
+    return match, match.start()
+
+
+def play(match: Match, seat: int, tile: str, end: End) -> list[Event]:
+    """Apply one play written as in the rules text."""
+    return match.apply(Play(seat, parse_tile(tile), end))
+
+
+def of_type(events: Sequence[Event], kind: type) -> list[Any]:
+    """The events of one type."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def counters_left(match: Match, side: int) -> int:
+    """Counters a side holds (counter tally)."""
+    return match.target - match.scores[side]
+
+
+def this_hand(events: Sequence[Event]) -> list[Event]:
+    """The events up to the end of the current hand (the next deal left out)."""
+    for index, event in enumerate(events):
+        if type(event).__name__ == "HandEnded":
+            return list(events[: index + 1])
+    return list(events)
