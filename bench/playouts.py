@@ -22,30 +22,37 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bergen_access.core import Match, SeededDealer, preset
+from bergen_access.core import Match, Phase, SeededDealer, preset
 
 HUGE_TARGET = 10**9  # nobody wins, so every hand is played to its end
 
 
 def ours(players: int, preset_name: str = "standard") -> Callable[[float], float]:
-    """Hands per second of uniform random play through the public engine."""
+    """Complete hands per second of uniform random play through the public engine.
+
+    Each hand is a fresh ``Match`` (so no history piles up) fed by one seeded
+    dealer: deal, opening, every play, draw and pass with its legality check and
+    events, to the hand's end.
+    """
+    rules = preset(preset_name, players=players, target=HUGE_TARGET)
 
     def run(seconds: float) -> float:
         rng = random.Random(players)
         draw = rng.random
-        match = Match(preset(preset_name, players=players, target=HUGE_TARGET), SeededDealer(players))
-        match.start()
-        first = match.hand_number
+        dealer = SeededDealer(players)
+        hands = 0
         start = time.perf_counter()
         deadline = start + seconds
-        while True:
-            for _ in range(200):
-                actions = match.legal_actions()
-                match.apply(actions[int(draw() * len(actions))])
-            if time.perf_counter() >= deadline:
-                break
-        elapsed = time.perf_counter() - start
-        return (match.hand_number - first) / elapsed
+        while time.perf_counter() < deadline:
+            for _ in range(20):
+                match = Match(rules, dealer)
+                match.start_hand()
+                legal_actions, apply = match.legal_actions, match.apply
+                while match.phase is Phase.PLAYING:
+                    actions = legal_actions()
+                    apply(actions[int(draw() * len(actions))])
+            hands += 20
+        return hands / (time.perf_counter() - start)
 
     return run
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .core.dealers import SeededDealer
-from .core.engine import Match
+from .core.engine import Match, Phase
 from .core.events import Event
 from .core.record import event_to_json
 from .core.rules import Rules
@@ -29,13 +29,16 @@ def play_match(
 ) -> Match:
     """Play one match to its end, writing every event if ``out`` is given."""
     match = Match(rules, SeededDealer(seed))
-    events = match.start()
+    events = match.start_hand()
     while True:
         if out is not None:
             for event in events:
                 out.write((json.dumps(event_to_json(event)) if as_json else trace_line(event)) + "\n")
         if match.is_over:
             return match
+        if match.phase is Phase.HAND_OVER:
+            events = match.start_hand()
+            continue
         seat = match.turn
         events = match.apply(players[seat].choose(SeatView(match, seat)))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bergen_access.core import End, Match, Play, ToldDealer, parse_tile, preset, told_deal
+from bergen_access.core import End, Match, Phase, Play, ToldDealer, parse_tile, preset, told_deal
 from bergen_access.core.events import Event
 
 LEFT, RIGHT = End.LEFT, End.RIGHT
@@ -21,7 +21,7 @@ def table(
     """A started match whose first deal is the given hands and stock order."""
     rules = preset(preset_name, players=options.pop("players", len(hands)), **options)
     match = Match(rules, ToldDealer([told_deal(hands, draws)]), scores)
-    return match, match.start()
+    return match, match.start_hand()
 
 
 def play(match: Match, seat: int, tile: str, end: End) -> list[Event]:
@@ -39,9 +39,12 @@ def counters_left(match: Match, side: int) -> int:
     return match.target - match.scores[side]
 
 
-def this_hand(events: Sequence[Event]) -> list[Event]:
-    """The events up to the end of the current hand (the next deal left out)."""
-    for index, event in enumerate(events):
-        if type(event).__name__ == "HandEnded":
-            return list(events[: index + 1])
-    return list(events)
+def play_out(match: Match, choose: Any) -> list[Event]:
+    """Play to the end of the match, dealing each hand; ``choose(legal_actions)`` picks."""
+    events: list[Event] = []
+    while not match.is_over:
+        if match.phase is Phase.HAND_OVER:
+            events += match.start_hand()
+        else:
+            events += match.apply(choose(match.legal_actions()))
+    return events

@@ -15,7 +15,7 @@ from bergen_access.core.events import (
 from bergen_access.core.rules import BlockedRule
 from bergen_access.core.scoring import settle_blocked
 
-from .helpers import of_type, this_hand
+from .helpers import of_type
 
 
 def _actions(script: str) -> list[Action]:
@@ -50,7 +50,7 @@ GERMAN_WIN_SCRIPT = (
 
 def test_side_at_14_wins_a_blocked_hand_and_the_match_with_16() -> None:
     match = Match(preset("standard"), ToldDealer([GERMAN_WIN]), scores=[10, 0])
-    match.start()
+    match.start_hand()
     _replay(match, GERMAN_WIN_SCRIPT)
     assert match.scores == [14, 0] and match.drawable == 0
     events = match.apply(Pass(0))
@@ -73,7 +73,7 @@ def test_complete_tie_in_a_blocked_hand_scores_nothing() -> None:
         ["4-5", "5-5", "0-3", "0-5", "4-4", "6-6", "1-2", "3-3", "2-4", "0-4", "2-6", "1-3", "0-2", "1-1"],
     )
     match = Match(preset("standard"), ToldDealer([deal]))
-    match.start()
+    match.start_hand()
     _replay(
         match,
         "0p0-6L 1p1-6L 0p1-4L 1p3-4L 0p3-5L 1p2-5L 0d 0d 0d 0p0-3R 1p2-2L 0p3-6R 1d 1d 1d 1p6-6R "
@@ -102,10 +102,10 @@ def test_counters_blocked_hand_lowest_pips_discards_one() -> None:
         ["0-0", "0-4", "4-4", "2-5", "2-4", "5-6", "0-6", "2-2"],
     )
     match = Match(preset("counters", players=3), ToldDealer([deal]))
-    match.start()
+    match.start_hand()
     _replay(match, "2p1-3R 0p1-5L 1p2-3R 2p3-5L 0p0-2R 1p0-3R 2p3-3R 0d 0d 0d 0d 0d 0d 0d 0d 0x 1x")
     counters_before = [match.target - s for s in match.scores]
-    events = this_hand(match.apply(Pass(2)))
+    events = match.apply(Pass(2))
     blocked = of_type(events, HandBlocked)[0]
     assert [h.pips for h in blocked.holdings] == [66, 21, 29]
     assert (blocked.decided_by, blocked.winner, blocked.value) == (Decider.FEWER_PIPS, 1, 1)

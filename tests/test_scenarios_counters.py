@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bergen_access.core import Match, SeededDealer, parse_tile, preset
@@ -19,7 +21,7 @@ from bergen_access.core.rules import BlockedRule
 from bergen_access.core.scoring import holding_of, settle_blocked
 from bergen_access.core.tiles import mask_of
 
-from .helpers import LEFT, RIGHT, counters_left, of_type, play, table, this_hand
+from .helpers import LEFT, RIGHT, counters_left, of_type, play, play_out, table
 from .test_scenarios_standard import HEADER_HANDS, OUT_COMMON_0, OUT_COMMON_1, OUT_PLAYS, TRIPLE_HANDS
 
 
@@ -29,7 +31,7 @@ from .test_scenarios_standard import HEADER_HANDS, OUT_COMMON_0, OUT_COMMON_1, O
 def test_counters_at_the_start(players: int, partners: bool, each: int) -> None:
     match = Match(preset("counters", players=players, partnerships=partners), SeededDealer(3))
     assert match.target == each
-    dealt = of_type(match.start(), HandDealt)[0]
+    dealt = of_type(match.start_hand(), HandDealt)[0]
     assert dealt.tiles_each == (5 if players == 4 else 6)
     assert dealt.drawable == dealt.stock - 2
 
@@ -72,7 +74,7 @@ def test_17_going_out(start: int, held: int, left: int) -> None:
     for seat, tile, end in [*OUT_PLAYS, (1, "2-3", LEFT)]:
         play(match, seat, tile, end)
     assert counters_left(match, 0) == held  # the opening double cost 2 (or 1 when holding 2)
-    events = this_hand(play(match, 0, "6-6", RIGHT))
+    events = play(match, 0, "6-6", RIGHT)
     assert of_type(events, WentOut)[0].value == held - left
     assert of_type(events, CountersDiscarded) == [CountersDiscarded(0, 0, held - left, left)]
     assert bool(of_type(events, MatchWon)) == (left == 0)
@@ -90,10 +92,9 @@ def test_counters_are_never_below_zero_in_random_matches() -> None:
     for seed in range(60):
         rules = preset("counters", players=2 + seed % 3)
         match = Match(rules, SeededDealer(seed))
-        match.start()
-        while not match.is_over:
-            actions = match.legal_actions()
-            match.apply(actions[seed * 7 % len(actions)])
+        match.start_hand()
+        rng = random.Random(seed)
+        play_out(match, rng.choice)
         assert all(match.target - s >= 0 for s in match.scores)
         assert match.target - match.scores[match.winner or 0] == 0
         discards = of_type(match.history, CountersDiscarded)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bergen_access.core import Draw, Match, Play, Refusal, SeededDealer, parse_tile, preset
@@ -15,14 +17,14 @@ from bergen_access.core.events import (
     WentOut,
 )
 
-from .helpers import LEFT, RIGHT, of_type, play, table
+from .helpers import LEFT, RIGHT, of_type, play, play_out, table
 from .test_scenarios_standard import TRIPLE_HANDS
 
 
 @pytest.mark.parametrize(("players", "each", "stock"), [(2, 6, 16), (3, 5, 13), (4, 4, 12)])
 def test_18_deal_eight_minus_players_all_drawable(players: int, each: int, stock: int) -> None:
     match = Match(preset("dominoplaza", players=players), SeededDealer(5))
-    dealt = of_type(match.start(), HandDealt)[0]
+    dealt = of_type(match.start_hand(), HandDealt)[0]
     assert (dealt.tiles_each, dealt.stock, dealt.drawable) == (each, stock, stock)
     assert match.target == 15
 
@@ -79,12 +81,9 @@ def _random_matches(preset_name: str, count: int) -> list[Match]:
     matches = []
     for seed in range(count):
         match = Match(preset(preset_name, players=2 + seed % 3), SeededDealer(seed))
-        match.start()
-        step = 0
-        while not match.is_over:
-            actions = match.legal_actions()
-            match.apply(actions[(seed + step) * 7919 % len(actions)])
-            step += 1
+        match.start_hand()
+        rng = random.Random(seed)
+        play_out(match, rng.choice)
         matches.append(match)
     return matches
 

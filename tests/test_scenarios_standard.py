@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bergen_access.core import Draw, End, Match, Pass, Play, Refusal, SeededDealer, parse_tile, preset
+from bergen_access.core import Draw, End, Match, Pass, Phase, Play, Refusal, SeededDealer, parse_tile, preset
 from bergen_access.core.events import (
     Decider,
     HandDealt,
@@ -20,7 +20,7 @@ from bergen_access.core.rules import BlockedRule
 from bergen_access.core.scoring import holding_of, settle_blocked
 from bergen_access.core.tiles import mask_of
 
-from .helpers import LEFT, RIGHT, of_type, play, table, this_hand
+from .helpers import LEFT, RIGHT, of_type, play, table
 
 # ---------------------------------------------------------------- 1. the deal
 
@@ -34,7 +34,7 @@ def test_1_deal_sizes(
     preset_name: str, players: int, partners: bool, each: int, stock: int, drawable: int
 ) -> None:
     match = Match(preset(preset_name, players=players, partnerships=partners), SeededDealer(7))
-    dealt = of_type(match.start(), HandDealt)[-1]
+    dealt = of_type(match.start_hand(), HandDealt)[-1]
     assert dealt.tiles_each == each
     assert [len(h) for h in dealt.hands] == [each] * players
     assert (dealt.stock, dealt.drawable) == (stock, drawable)
@@ -290,7 +290,7 @@ def _go_out(ending: str, start: int) -> tuple[Match, list[object]]:
     for seat, tile, end in [*OUT_PLAYS, (1, fifth, fifth_end)]:
         play(match, seat, tile, end)
     assert match.tile_count(0) == 1
-    return match, list(this_hand(play(match, 0, last, RIGHT)))
+    return match, play(match, 0, last, RIGHT)
 
 
 @pytest.mark.parametrize(
@@ -320,7 +320,10 @@ def test_11_going_out(ending: str, start: int, before_last: int, final: int, hea
         assert match.scores[0] == final
     else:
         assert of_type(events, HandEnded) == [HandEnded(1, (final, 0))]  # type: ignore[arg-type]
-        assert match.hand_number == 2
+        assert match.phase is Phase.HAND_OVER and match.scores[0] == final
+        assert match.legal_actions() == [] and match.check(Pass(1)) is Refusal.HAND_OVER
+        next_hand = match.start_hand()
+        assert isinstance(next_hand[0], HandDealt) and next_hand[0].hand == 2
 
 
 # ----------------------------------------------- 12-13. must play, draw until

@@ -58,6 +58,8 @@ class Refusal(StrEnum):
     """Why an action is not legal now. The interface puts it into words."""
 
     NOT_STARTED = "not-started"
+    HAND_OVER = "hand-over"
+    HAND_UNDER_WAY = "hand-under-way"
     MATCH_OVER = "match-over"
     NOT_YOUR_TURN = "not-your-turn"
     NO_SUCH_SEAT = "no-such-seat"

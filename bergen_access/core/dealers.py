@@ -47,11 +47,8 @@ class SeededDealer:
         self._rng = random.Random(seed)
 
     def deal(self, players: int, tiles_each: int) -> Deal:
-        order = list(TILES)
         draw = self._rng.random
-        for i in range(len(order) - 1, 0, -1):  # Fisher-Yates on floats: fast and portable
-            j = int(draw() * (i + 1))
-            order[i], order[j] = order[j], order[i]
+        order = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, fast and portable
         hands = tuple(tuple(order[seat * tiles_each : (seat + 1) * tiles_each]) for seat in range(players))
         return Deal(hands, tuple(order[players * tiles_each :]))
 

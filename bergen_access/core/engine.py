@@ -60,7 +60,15 @@ class Phase(StrEnum):
 
     NOT_STARTED = "not-started"
     PLAYING = "playing"
+    HAND_OVER = "hand-over"  # a hand has ended; start_hand() deals the next
     OVER = "over"
+
+
+_PHASE_REFUSAL = {
+    Phase.NOT_STARTED: Refusal.NOT_STARTED,
+    Phase.HAND_OVER: Refusal.HAND_OVER,
+    Phase.OVER: Refusal.MATCH_OVER,
+}
 
 
 class Match:
@@ -220,7 +228,7 @@ class Match:
     def check(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now, or None if it is."""
         if self.phase is not Phase.PLAYING:
-            return Refusal.NOT_STARTED if self.phase is Phase.NOT_STARTED else Refusal.MATCH_OVER
+            return _PHASE_REFUSAL[self.phase]
         seat = action.seat
         if not 0 <= seat < self._players:
             return Refusal.NO_SUCH_SEAT
@@ -260,10 +268,10 @@ class Match:
 
     # ------------------------------------------------------------- changing
 
-    def start(self) -> list[Event]:
-        """Deal the first hand and lay its opening double."""
-        if self.phase is not Phase.NOT_STARTED:
-            raise IllegalActionError(Refusal.MATCH_OVER if self.is_over else Refusal.NOT_STARTED, None)
+    def start_hand(self) -> list[Event]:
+        """Deal the next hand (the first one too) and lay its opening double."""
+        if self.phase is Phase.PLAYING or self.phase is Phase.OVER:
+            raise IllegalActionError(_PHASE_REFUSAL.get(self.phase, Refusal.HAND_UNDER_WAY), None)
         self.phase = Phase.PLAYING
         events: list[Event] = []
         self._deal(events)
@@ -429,7 +437,7 @@ class Match:
 
     def _end_hand(self, events: list[Event]) -> None:
         events.append(HandEnded(self.hand_number, tuple(self.scores)))
-        self._deal(events)
+        self.phase = Phase.HAND_OVER
 
     # ---------------------------------------------------------------- copies
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from .actions import Action, Draw, End, Pass, Play
 from .dealers import dealer_from_spec
-from .engine import Match
+from .engine import Match, Phase
 from .events import Event
 from .rules import RulesError, from_options
 from .tiles import Tile, parse_tile
@@ -93,6 +93,7 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
         "dealer": match.dealer.spec(),
         "scores": list(match.starting_scores),
         "seats": list(seats or []),
+        "hands": match.hand_number,
         "actions": [action_to_json(a) for a in match.actions],
     }
 
@@ -117,9 +118,18 @@ def from_record(record: Any) -> tuple[Match, list[dict[str, Any]]]:
         match = Match(rules, dealer, scores)
     except (TypeError, ValueError) as error:
         raise RecordError("malformed", str(error)) from None
-    match.start()
+    hands = record.get("hands", 1)
+    if not isinstance(hands, int) or isinstance(hands, bool):
+        raise RecordError("malformed", "hands")
+    match.start_hand()
     for number, action in enumerate(actions):
+        if match.phase is Phase.HAND_OVER:
+            match.start_hand()
         if match.check(action) is not None:
             raise RecordError("does-not-replay", number)
         match.apply(action)
+    if match.phase is Phase.HAND_OVER and match.hand_number < hands:
+        match.start_hand()
+    if match.hand_number != hands:
+        raise RecordError("does-not-replay", len(actions))
     return match, seats
