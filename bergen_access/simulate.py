@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Sequence
@@ -11,9 +12,10 @@ from .core.dealers import SeededDealer
 from .core.engine import Match, Phase
 from .core.events import Event
 from .core.record import event_to_json
-from .core.rules import Rules
+from .core.rules import Rules, RulesError
 from .core.view import SeatView
 from .players import Player, RandomPlayer
+from .rule_args import add_rule_arguments, rules_from_arguments
 
 
 def trace_line(event: Event) -> str:
@@ -78,3 +80,27 @@ def simulate(
         match = play_match(rules, match_seed, players, None if quiet else out, as_json=as_json)
         out.write(result_line(number, match_seed, match, as_json) + "\n")
         out.flush()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``bergen simulate``."""
+    add_rule_arguments(parser)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
+    parser.add_argument("--matches", type=int, default=1, help="number of matches (default 1)")
+    parser.add_argument("--json", action="store_true", help="print JSON lines")
+    parser.add_argument("--quiet", action="store_true", help="print only the result of each match")
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Carry out ``bergen simulate``."""
+    try:
+        rules = rules_from_arguments(args)
+    except RulesError as error:
+        parser.error(f"{error.code}: {error.option}={error.value}")
+    if args.matches < 1:
+        parser.error("--matches must be at least 1")
+    try:
+        simulate(rules, args.seed, args.matches, as_json=args.json, quiet=args.quiet)
+    except BrokenPipeError:
+        sys.stderr.close()
+    return 0
