@@ -176,6 +176,14 @@ class Match:
         """The ends where ``seat`` may lay ``tile`` now (empty if none)."""
         return tuple(end for end in End if self.check(play_action(seat, tile, end)) is None)
 
+    def ends_for(self, tile: Tile) -> tuple[End, ...]:
+        """The ends ``tile`` fits now under the rules, whoever holds it and whoever's turn it is."""
+        if not self._line:
+            return ()
+        arms = self._arms_end() if self._arms_rule else None
+        numbers = (self._left, self._right)
+        return tuple(end for end in End if (arms is None or end is arms) and tile.has(numbers[end]))
+
     # ------------------------------------------------------------- legality
 
     def _arms_end(self) -> End | None:

@@ -8,7 +8,7 @@ act, and take a fresh view next turn.
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, End
 from .engine import Match, Phase, Placed
 from .events import Event, seen_by
 from .rules import Rules
@@ -66,6 +66,15 @@ class SeatView:
     def legal_actions(self) -> tuple[Action, ...]:
         """What this seat may do now (empty when it is not its turn)."""
         return tuple(self._match.legal_actions()) if self.is_my_turn else ()
+
+    def ends_for(self, tile: Tile) -> tuple[End, ...]:
+        """The ends a tile fits now (public: depends only on the line and the rules)."""
+        return self._match.ends_for(tile)
+
+    @property
+    def end_tiles(self) -> tuple[Tile, Tile] | None:
+        """The tiles at the two open ends, left first."""
+        return self._match.end_tiles
 
     @property
     def line(self) -> tuple[Placed, ...]:

@@ -1,0 +1,1 @@
+"""What the player types: the words of each language and the parser."""

@@ -1,0 +1,169 @@
+"""The command words of a language, English always accepted as well.
+
+Words are compared after ``fold``: case-insensitive, correct for Turkish
+(I → ı, İ → i) and forgiving of a missing dot (ı and i match), so ``İPUCU``,
+``ipucu`` and ``IPUCU`` all mean the same.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from ..core.actions import End
+from ..i18n import I18n
+
+
+class CommandKind(StrEnum):
+    """Everything the player can ask for."""
+
+    EMPTY = "empty"
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+    NEXT = "next"
+    HAND = "hand"
+    ENDS = "ends"
+    LINE = "line"
+    SCORE = "score"
+    COUNT = "count"
+    TURN = "turn"
+    HISTORY = "history"
+    REPEAT = "repeat"
+    HINT = "hint"
+    RULES = "rules"
+    HELP = "help"
+    VERBOSITY = "verbosity"
+    SPEECH = "speech"
+    LANGUAGE = "language"
+    SAVE = "save"
+    QUIT = "quit"
+
+
+def fold(text: str, language: str) -> str:
+    """Lower case for matching; Turkish dotted and dotless i are one letter."""
+    if language == "tr":
+        text = text.replace("I", "ı").replace("İ", "i")
+    return text.lower().replace("ı", "i").replace("i̇", "i").strip()
+
+
+def _english_words() -> dict[CommandKind, tuple[str, ...]]:
+    return {
+        CommandKind.PLAY: ("play", "p"),
+        CommandKind.DRAW: ("draw", "d"),
+        CommandKind.PASS: ("pass",),
+        CommandKind.NEXT: ("next", "n"),
+        CommandKind.HAND: ("hand", "h", "tiles"),
+        CommandKind.ENDS: ("ends", "e"),
+        CommandKind.LINE: ("line", "l", "table", "t"),
+        CommandKind.SCORE: ("score", "s", "counters"),
+        CommandKind.COUNT: ("count", "c", "stock"),
+        CommandKind.TURN: ("turn", "w", "whose"),
+        CommandKind.HISTORY: ("history", "y"),
+        CommandKind.REPEAT: ("repeat", "r", "again"),
+        CommandKind.HINT: ("hint", "i"),
+        CommandKind.RULES: ("rules",),
+        CommandKind.HELP: ("help", "?"),
+        CommandKind.VERBOSITY: ("verbosity", "v"),
+        CommandKind.SPEECH: ("speech", "voice"),
+        CommandKind.LANGUAGE: ("language", "lang"),
+        CommandKind.SAVE: ("save",),
+        CommandKind.QUIT: ("quit", "q", "exit"),
+    }
+
+
+def _localized_words(i: I18n) -> dict[CommandKind, str]:
+    """Each command's word(s) in the player's language, space-separated (word first, then shortcuts)."""
+    return {
+        # Translators: command words typed by the player, space-separated: the word, then short forms.
+        # Keep the short forms unique within this list of commands. English always works too.
+        CommandKind.PLAY: i.pgettext("command", "play p"),
+        # Translators: command words: draw a tile from the stock.
+        CommandKind.DRAW: i.pgettext("command", "draw d"),
+        # Translators: command words: pass the turn.
+        CommandKind.PASS: i.pgettext("command", "pass"),
+        # Translators: command words: deal the next hand.
+        CommandKind.NEXT: i.pgettext("command", "next n"),
+        # Translators: command words: hear your tiles.
+        CommandKind.HAND: i.pgettext("command", "hand h tiles"),
+        # Translators: command words: hear the open ends.
+        CommandKind.ENDS: i.pgettext("command", "ends e"),
+        # Translators: command words: hear the whole line of tiles.
+        CommandKind.LINE: i.pgettext("command", "line l table t"),
+        # Translators: command words: hear the score or the counters.
+        CommandKind.SCORE: i.pgettext("command", "score s counters"),
+        # Translators: command words: hear every player's tile count and the stock.
+        CommandKind.COUNT: i.pgettext("command", "count c stock"),
+        # Translators: command words: hear whose turn it is.
+        CommandKind.TURN: i.pgettext("command", "turn w whose"),
+        # Translators: command words: hear the last announcements.
+        CommandKind.HISTORY: i.pgettext("command", "history y"),
+        # Translators: command words: hear the last announcement again.
+        CommandKind.REPEAT: i.pgettext("command", "repeat r again"),
+        # Translators: command words: hear the legal plays and which would score.
+        CommandKind.HINT: i.pgettext("command", "hint i"),
+        # Translators: command words: hear the rules of this match.
+        CommandKind.RULES: i.pgettext("command", "rules"),
+        # Translators: command words: help.
+        CommandKind.HELP: i.pgettext("command", "help ?"),
+        # Translators: command words: change how much is said.
+        CommandKind.VERBOSITY: i.pgettext("command", "verbosity v"),
+        # Translators: command words: change how the game speaks.
+        CommandKind.SPEECH: i.pgettext("command", "speech voice"),
+        # Translators: command words: change the language.
+        CommandKind.LANGUAGE: i.pgettext("command", "language lang"),
+        # Translators: command words: save the match now.
+        CommandKind.SAVE: i.pgettext("command", "save"),
+        # Translators: command words: save and leave the game.
+        CommandKind.QUIT: i.pgettext("command", "quit q exit"),
+    }
+
+
+def _end_words(i: I18n) -> dict[End, str]:
+    return {
+        # Translators: words for the left end after a tile, e.g. "3-5 left" or "3-5 l". Space-separated.
+        End.LEFT: i.pgettext("command", "left l"),
+        # Translators: words for the right end after a tile, e.g. "3-5 right" or "3-5 r". Space-separated.
+        End.RIGHT: i.pgettext("command", "right r"),
+    }
+
+
+class Lexicon:
+    """Command and end words of one language plus English, folded for matching."""
+
+    def __init__(self, i: I18n) -> None:
+        self.language = i.language
+        self.i18n = i
+        self._commands: dict[str, CommandKind] = {}
+        self._ends: dict[str, End] = {}
+        localized = _localized_words(i)
+        english = _english_words()
+        for kind in english:  # the player's language first, so its words win a clash
+            for word in localized[kind].split():
+                self._commands.setdefault(fold(word, self.language), kind)
+        for kind, words in english.items():
+            for word in words:
+                self._commands.setdefault(fold(word, self.language), kind)
+        for end, end_words in _end_words(i).items():
+            for word in end_words.split():
+                self._ends.setdefault(fold(word, self.language), end)
+        for end, english_words in ((End.LEFT, ("left", "l")), (End.RIGHT, ("right", "r"))):
+            for word in english_words:
+                self._ends.setdefault(fold(word, self.language), end)
+
+    def command(self, word: str) -> CommandKind | None:
+        return self._commands.get(fold(word, self.language))
+
+    def end(self, word: str) -> End | None:
+        return self._ends.get(fold(word, self.language))
+
+    def words_for(self, kind: CommandKind) -> list[str]:
+        """The words (player's language first) that mean ``kind``; for help and completion."""
+        return [w for w, k in self._commands.items() if k is kind]
+
+    def main_word(self, kind: CommandKind) -> str:
+        """The first word of ``kind`` in the player's language."""
+        localized = _localized_words(self.i18n)
+        return localized[kind].split()[0] if kind in localized else kind.value
+
+    def end_word(self, end: End) -> str:
+        return _end_words(self.i18n)[end].split()[0]

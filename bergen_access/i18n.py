@@ -1,0 +1,95 @@
+"""Languages: which one to use, and the translations that speak it.
+
+Words are looked up when they are said (``I18n`` is passed to whoever
+speaks), never at import time, so the language can change during play.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from .catalogs import mo_bytes, parse_po
+
+DOMAIN = "bergen_access"
+LANGUAGES = ("en", "de", "tr")
+DEFAULT_LANGUAGE = "en"
+_PACKAGE_LOCALES = Path(__file__).resolve().parent / "locales"
+_CHECKOUT_LOCALES = Path(__file__).resolve().parent.parent / "locales"
+
+
+def normalize_language(value: str | None) -> str | None:
+    """``de_DE.UTF-8`` → ``de``; None for a language we do not speak."""
+    if not value:
+        return None
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str | None:
+    """The first language we speak named by LANGUAGE, LC_ALL, LC_MESSAGES or LANG."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in environ.get(variable, "").split(":"):
+            code = normalize_language(part)
+            if code:
+                return code
+    return None
+
+
+def choose_language(requested: str | None, saved: str | None, environ: Mapping[str, str]) -> str:
+    """--lang, else the settings file, else the environment, else English."""
+    return (
+        normalize_language(requested)
+        or normalize_language(saved)
+        or language_from_environment(environ)
+        or DEFAULT_LANGUAGE
+    )
+
+
+def catalog_path(language: str) -> Path | None:
+    """Where the catalog of ``language`` lives: in the package (wheel) or the checkout."""
+    for base in (_PACKAGE_LOCALES, _CHECKOUT_LOCALES):
+        for suffix in (".mo", ".po"):
+            path = base / language / "LC_MESSAGES" / (DOMAIN + suffix)
+            if path.is_file():
+                return path
+    return None
+
+
+def load_translations(language: str, path: Path | None = None) -> gettext.NullTranslations:
+    """The translations of ``language``; English source strings if there is no catalog."""
+    path = path or catalog_path(language)
+    if path is None:
+        return gettext.NullTranslations()
+    data = path.read_bytes()
+    if path.suffix == ".po":
+        data = mo_bytes(parse_po(data.decode("utf-8")))
+    return gettext.GNUTranslations(io.BytesIO(data))
+
+
+class I18n:
+    """The words of one language, looked up at the moment they are needed."""
+
+    def __init__(self, language: str, translations: gettext.NullTranslations | None = None) -> None:
+        self.language = language
+        self._t = translations if translations is not None else load_translations(language)
+
+    def gettext(self, message: str) -> str:
+        return self._t.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return self._t.ngettext(singular, plural, count)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._t.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        return self._t.npgettext(context, singular, plural, count)
+
+
+def environment() -> Mapping[str, str]:
+    """The process environment (a seam for tests)."""
+    return os.environ

@@ -1,0 +1,1 @@
+"""Where announcements go: the console, speech backends, braille, a recorder for tests."""

@@ -1,0 +1,1 @@
+"""Presenters: events and replies turned into words, in three renderings."""

@@ -1,0 +1,219 @@
+"""Answers to what the player did: refusals that say what is legal, questions, confirmations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.actions import End
+from ..core.tiles import Tile
+from .message import Message
+from .narrator import Narrator, Phrase
+
+
+class Feedback:
+    """Short replies; each is one urgent message."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+
+    def _say(self, phrase: Phrase, braille: str) -> Message:
+        return self.narrator.message(phrase, braille, urgent=True)
+
+    def plain(self, text: str, braille: str | None = None) -> Message:
+        """A reply whose words are already made."""
+        return self.narrator.message(
+            lambda speech: text, braille if braille is not None else text, urgent=True
+        )
+
+    def not_your_turn(self, name: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the player tried to play while another player is to move. {name} is that player.
+        return self.plain(i.gettext("Not your turn: {name} is to play.").format(name=name))
+
+    def not_in_hand(self, tile: Tile, hand: Sequence[Tile]) -> Message:
+        w, i = self.narrator.words, self.narrator.words.i18n
+        return self._say(
+            # Translators: the player typed a tile they do not hold. {tiles} lists their tiles.
+            lambda speech: i.gettext("You do not hold {tile}. Your tiles: {tiles}.").format(
+                tile=w.tile(tile, speech), tiles=w.tiles(hand, speech)
+            ),
+            f"{i.pgettext('braille', 'not held')}: {tile}. {w.tiles(hand)}",
+        )
+
+    def does_not_fit(self, tile: Tile, ends: str, ends_braille: str, must: str) -> Message:
+        w, i = self.narrator.words, self.narrator.words.i18n
+        return self._say(
+            # Translators: the tile fits no end. {ends} e.g. "4 and 6"; {must} what the player can do,
+            # e.g. "1-4 (left)" or "draw".
+            lambda speech: i.gettext("{tile} does not fit. Ends {ends}. You can: {must}.").format(
+                tile=w.tile(tile, speech), ends=ends, must=must
+            ),
+            # Translators: braille for "does not fit", short.
+            f"{tile} {i.pgettext('braille', 'no fit')}. {ends_braille}. {must}",
+        )
+
+    def only_end(self, tile: Tile, end: End, reason_arms: bool) -> Message:
+        w, i = self.narrator.words, self.narrator.words.i18n
+
+        def said(speech: bool) -> str:
+            values = {"tile": w.tile(tile, speech), "end": w.end_word(end)}
+            if reason_arms:
+                # Translators: DominoPlaza: the opening double's other side must be covered first.
+                # {end} is "left" or "right": where the tile can go.
+                return i.gettext(
+                    "Both sides of the opening double come first: {tile} can only go {end}."
+                ).format(**values)
+            # Translators: the tile fits only the other end. {end} is "left" or "right".
+            return i.gettext("{tile} fits only on the {end}.").format(**values)
+
+        return self._say(said, f"{tile} {self.narrator.end_letter(end)} !")
+
+    def ask_end(self, tile: Tile) -> Message:
+        w, i = self.narrator.words, self.narrator.words.i18n
+        return self._say(
+            # Translators: the tile fits both ends; the player must choose. Never chosen for them.
+            lambda speech: i.gettext("{tile} fits both ends: left or right?").format(
+                tile=w.tile(tile, speech)
+            ),
+            f"{tile}: {self.narrator.end_letter(End.LEFT)}/{self.narrator.end_letter(End.RIGHT)}?",
+        )
+
+    def must_play(self, must: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the player tried to draw or pass while a tile fits. {must} lists the tiles.
+        return self.plain(i.gettext("A tile fits, so you must play: {must}.").format(must=must))
+
+    def nothing_to_draw(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the player tried to draw but nothing may be drawn.
+        return self.plain(i.gettext("Nothing can be drawn. Pass."))
+
+    def must_draw(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the player tried to pass while tiles can still be drawn.
+        return self.plain(i.gettext("You cannot pass while tiles can be drawn. Draw."))
+
+    def drew(
+        self, tiles: Sequence[Tile], fits: Tile | None, fit_ends: Sequence[End], can_draw: bool
+    ) -> Message:
+        w, i = self.narrator.words, self.narrator.words.i18n
+
+        def said(speech: bool) -> str:
+            # Translators: the player drew tiles. {tiles} lists them, e.g. "1-2, 3-3, 1-6".
+            text = i.ngettext("You draw {tiles}.", "You draw {tiles}.", len(tiles)).format(
+                tiles=w.tiles(tiles, speech)
+            )
+            if fits is not None:
+                where = i.gettext("left or right") if len(fit_ends) == 2 else w.end_word(fit_ends[0])
+                # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
+                text += " " + i.gettext("{tile} fits: {ends}.").format(tile=w.tile(fits, speech), ends=where)
+            elif can_draw:
+                # Translators: after a voluntary draw (DominoPlaza) when the drawn tile does not fit.
+                text += " " + i.gettext("It does not fit.")
+            else:
+                # Translators: after drawing everything allowed, nothing fits.
+                text += " " + i.gettext("Nothing fits and nothing more can be drawn: pass.")
+            return text
+
+        braille = "+" + w.tiles(tiles)
+        if fits is not None:
+            braille += " > " + f"{fits}" + "".join(self.narrator.end_letter(e) for e in fit_ends)
+        return self._say(said, braille)
+
+    def unknown(self, text: str, help_word: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the player typed something that is not a command. {help} is the help command word.
+        return self.plain(
+            i.gettext("I did not understand “{text}”. Type a tile such as 3-5, or {help}.").format(
+                text=text, help=help_word
+            ),
+            f"? {text}",
+        )
+
+    def bad_end(self, text: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: a tile was followed by something that is not an end word.
+        return self.plain(
+            i.gettext("After the tile, write left or right: “{text}”.").format(text=text), f"? {text}"
+        )
+
+    def hand_not_over(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the player asked for the next hand while the hand is still being played.
+        return self.plain(i.gettext("The hand is still being played."))
+
+    def hand_over(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the player tried to play between hands.
+        return self.plain(i.gettext("The hand is over. Press Enter for the next hand."), "Enter")
+
+    def saved(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: reply to the save command.
+        return self.plain(i.gettext("Match saved."))
+
+    def goodbye(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: on leaving the game; the match is saved and offered again next time.
+        return self.plain(i.gettext("Match saved. Run bergen again to continue it. Goodbye."))
+
+    def resumed(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: a saved match was loaded and continues.
+        return self.plain(i.gettext("The saved match continues."))
+
+    def verbosity(self, level: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: reply to the verbosity command. {level} is terse, normal or verbose.
+        return self.plain(i.gettext("Verbosity: {level}.").format(level=level))
+
+    def verbosity_usage(self, level: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the verbosity command needs terse, normal or verbose. {level} is the current one.
+        return self.plain(
+            i.gettext("Verbosity is {level}. Choose terse, normal or verbose.").format(level=level)
+        )
+
+    def speech(self, mode: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: reply to the speech command. {mode} is off, screenreader or voice.
+        return self.plain(i.gettext("Speech: {mode}.").format(mode=mode))
+
+    def speech_usage(self, mode: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the speech command needs off, screenreader or voice. {mode} is the current one.
+        return self.plain(i.gettext("Speech is {mode}. Choose off, screenreader or voice.").format(mode=mode))
+
+    def speech_failed(self, reason: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: speech could not start or stopped working; the game goes on in text.
+        # {reason} is a technical detail in English.
+        return self.plain(i.gettext("Speech is not available ({reason}). Text only.").format(reason=reason))
+
+    def language_usage(self, language: str) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: the language command needs de, tr or en. {language} is the current one.
+        return self.plain(
+            i.gettext("The language is {language}. Choose de, tr or en.").format(language=language)
+        )
+
+    def language(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: reply after switching to this language; say the language's own name.
+        return self.plain(i.gettext("Language: English."))
+
+    def history(self, messages: Sequence[Message]) -> Message:
+        i = self.narrator.words.i18n
+        if not messages:
+            # Translators: reply to history when nothing has happened yet.
+            return self.plain(i.gettext("Nothing has happened yet."))
+        return Message(
+            text="\n".join(m.text for m in messages),
+            speech=" ".join(m.speech for m in messages),
+            braille=" / ".join(m.braille for m in messages),
+            urgent=True,
+        )
+
+    def lines(self, lines: Sequence[str]) -> Message:
+        """Several finished lines as one reply (rules, help)."""
+        return Message(text="\n".join(lines), speech=" ".join(lines), braille=" ".join(lines), urgent=True)

@@ -1,0 +1,93 @@
+"""Help: the list of commands, and a sentence for each."""
+
+from __future__ import annotations
+
+from ..commands.lexicon import CommandKind, Lexicon
+from ..i18n import I18n
+
+
+def describe(i: I18n, kind: CommandKind) -> str:
+    """What one command does."""
+    texts = {
+        # Translators: help for playing a tile. Keep the examples "3-5", "35", "5 3" and the end words.
+        CommandKind.PLAY: i.gettext(
+            "Type a tile to play it: 3-5, 35 or 5 3. If it fits both ends, add left or right (l, r)."
+        ),
+        # Translators: help for the draw command.
+        CommandKind.DRAW: i.gettext("Draw from the stock when nothing fits: tiles are drawn until one fits."),
+        # Translators: help for the pass command.
+        CommandKind.PASS: i.gettext("Pass when nothing fits and nothing can be drawn."),
+        # Translators: help for the next command.
+        CommandKind.NEXT: i.gettext("Deal the next hand (Enter does the same)."),
+        # Translators: help for the hand command.
+        CommandKind.HAND: i.gettext("Your tiles in order, with the ends each one fits."),
+        # Translators: help for the ends command.
+        CommandKind.ENDS: i.gettext("The two open ends of the line."),
+        # Translators: help for the line command.
+        CommandKind.LINE: i.gettext("The whole line of tiles from left to right."),
+        # Translators: help for the score command.
+        CommandKind.SCORE: i.gettext("The score, or the counters, of every side and the target."),
+        # Translators: help for the count command.
+        CommandKind.COUNT: i.gettext("How many tiles each player holds, and the stock."),
+        # Translators: help for the turn command.
+        CommandKind.TURN: i.gettext("Whose turn it is, and what you can do."),
+        # Translators: help for the history command.
+        CommandKind.HISTORY: i.gettext("The last announcements; add a number for more, e.g. history 10."),
+        # Translators: help for the repeat command.
+        CommandKind.REPEAT: i.gettext("The last announcement again. The F2 key does the same."),
+        # Translators: help for the hint command.
+        CommandKind.HINT: i.gettext("Your legal plays and which of them would score."),
+        # Translators: help for the rules command.
+        CommandKind.RULES: i.gettext("The rules of this match."),
+        # Translators: help for the help command.
+        CommandKind.HELP: i.gettext("The list of commands; help and a command explains it."),
+        # Translators: help for the verbosity command.
+        CommandKind.VERBOSITY: i.gettext("How much is said: terse, normal or verbose."),
+        # Translators: help for the speech command. Keep the mode words.
+        CommandKind.SPEECH: i.gettext(
+            "How the game speaks: off (your screen reader reads the text), screenreader, or voice. "
+            "The F3 key stops speech."
+        ),
+        # Translators: help for the language command.
+        CommandKind.LANGUAGE: i.gettext("The language: de, tr or en."),
+        # Translators: help for the save command.
+        CommandKind.SAVE: i.gettext("Save now (the game also saves after every move)."),
+        # Translators: help for the quit command.
+        CommandKind.QUIT: i.gettext("Save and leave; bergen continues the match next time."),
+    }
+    return texts.get(kind, "")
+
+
+HELP_ORDER = (
+    CommandKind.PLAY,
+    CommandKind.DRAW,
+    CommandKind.PASS,
+    CommandKind.HAND,
+    CommandKind.ENDS,
+    CommandKind.LINE,
+    CommandKind.SCORE,
+    CommandKind.COUNT,
+    CommandKind.TURN,
+    CommandKind.HISTORY,
+    CommandKind.REPEAT,
+    CommandKind.HINT,
+    CommandKind.RULES,
+    CommandKind.VERBOSITY,
+    CommandKind.SPEECH,
+    CommandKind.LANGUAGE,
+    CommandKind.SAVE,
+    CommandKind.QUIT,
+    CommandKind.HELP,
+)
+
+
+def overview(i: I18n, lexicon: Lexicon) -> list[str]:
+    """One line per command: its words, then what it does."""
+    lines = []
+    for kind in HELP_ORDER:
+        words = lexicon.words_for(kind)
+        if kind is CommandKind.PLAY:
+            # Translators: in the help list, how a tile is typed.
+            words = [i.gettext("a tile, e.g. 3-5")]
+        lines.append(f"{', '.join(words[:3])}: {describe(i, kind)}")
+    return lines

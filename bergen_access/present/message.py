@@ -1,0 +1,52 @@
+"""One announcement in three renderings: a printed line, speech, braille."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Verbosity(StrEnum):
+    """How much is said."""
+
+    TERSE = "terse"  # braille-sized lines, printed as they are brailled
+    NORMAL = "normal"  # whole sentences
+    VERBOSE = "verbose"  # plus reasons, counts and the stock
+
+
+@dataclass(frozen=True)
+class Message:
+    """What the player reads, hears and feels for one event or one reply.
+
+    ``urgent`` messages (replies to the player's own commands) interrupt
+    speech; the others queue so that nothing is lost.
+    """
+
+    text: str
+    speech: str
+    braille: str
+    urgent: bool = False
+
+
+def wrap_braille(line: str, width: int) -> list[str]:
+    """Split a braille line into lines of at most ``width`` cells, at spaces where possible."""
+    lines: list[str] = []
+    current = ""
+    for whole_word in line.split():
+        word = whole_word
+        while len(word) > width:
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= width:
+            current += " " + word
+        else:
+            lines.append(current)
+            current = word
+    if current or not lines:
+        lines.append(current)
+    return lines

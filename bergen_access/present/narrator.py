@@ -1,0 +1,438 @@
+"""Events into announcements: who, what, consequence, score, in that order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core.actions import End
+from ..core.events import (
+    CountersDiscarded,
+    Decider,
+    Drew,
+    Event,
+    HandBlocked,
+    HandDealt,
+    HandEnded,
+    HeaderKind,
+    HeaderScored,
+    MatchWon,
+    Opened,
+    Passed,
+    Redeal,
+    TilePlayed,
+    WentOut,
+)
+from .message import Message, Verbosity
+from .words import Words
+
+Phrase = Callable[[bool], str]  # speech? -> words
+
+
+class Narrator:
+    """Turns each event into one ``Message`` for the player at ``words.human``."""
+
+    def __init__(self, words: Words, verbosity: Verbosity = Verbosity.NORMAL) -> None:
+        self.words = words
+        self.verbosity = verbosity
+        self._ends: tuple[tuple[int, int], tuple[bool, bool]] | None = None
+        self._handlers: dict[type, Callable[[Any], Message]] = {
+            HandDealt: self._hand_dealt,
+            Redeal: self._redeal,
+            Opened: self._opened,
+            TilePlayed: self._tile_played,
+            Passed: self._passed,
+            Drew: self._drew,
+            HeaderScored: self._header_scored,
+            WentOut: self._went_out,
+            HandBlocked: self._hand_blocked,
+            CountersDiscarded: self._counters_discarded,
+            HandEnded: self._hand_ended,
+            MatchWon: self._match_won,
+        }
+
+    @property
+    def t(self) -> Words:
+        return self.words
+
+    def message(self, phrase: Phrase, braille: str, urgent: bool = False) -> Message:
+        """Build the three renderings; terse prints what braille shows."""
+        text = braille if self.verbosity is Verbosity.TERSE else phrase(False)
+        return Message(text=text, speech=phrase(True), braille=braille, urgent=urgent)
+
+    # ----------------------------------------------------------------- events
+
+    def narrate(self, event: Event) -> Message | None:
+        """The announcement of one event (None for events said elsewhere)."""
+        handler = self._handlers.get(type(event))
+        return handler(event) if handler is not None else None
+
+    def narrate_draws(self, draws: Sequence[Drew]) -> Message:
+        """Consecutive draws of one seat as one announcement."""
+        w, i = self.words, self.words.i18n
+        seat = draws[0].seat
+        last = draws[-1]
+        count = len(draws)
+        verbose = self.verbosity is Verbosity.VERBOSE
+        if w.is_human(seat):
+            tiles = [d.tile for d in draws if d.tile is not None]
+
+            def own(speech: bool) -> str:
+                # Translators: the player drew tiles, e.g. "You draw 1-2, 3-3." {tiles} lists them.
+                text = i.ngettext("You draw {tiles}.", "You draw {tiles}.", count).format(
+                    tiles=w.tiles(tiles, speech)
+                )
+                return text + (" " + self._stock_sentence(last) if verbose else "")
+
+            return self.message(own, f"{w.name(seat)} +{w.tiles(tiles)}", urgent=True)
+
+        def other(speech: bool) -> str:
+            # Translators: another player drew tiles from the stock; only the count is known.
+            # {name} is the player, {count} the number of tiles.
+            text = i.ngettext("{name} draws {count} tile.", "{name} draws {count} tiles.", count).format(
+                name=w.name(seat), count=count
+            )
+            return text + (" " + self._stock_sentence(last) if verbose else "")
+
+        return self.message(other, f"{w.name(seat)} +{count} ({last.stock})")
+
+    def _stock_sentence(self, drew: Drew) -> str:
+        # Translators: after a draw in verbose mode: tiles in the stock and how many may be drawn.
+        return self.words.i18n.gettext("Stock {stock}, {drawable} to draw.").format(
+            stock=drew.stock, drawable=drew.drawable
+        )
+
+    def _hand_dealt(self, event: HandDealt) -> Message:
+        w, i = self.words, self.words.i18n
+        own = event.hands[w.human] if w.human is not None else None
+        self._ends = None
+        if own is None:
+
+            def dealt(speech: bool) -> str:
+                # Translators: a new hand was dealt (no player at the keyboard, e.g. scorekeeping).
+                return i.gettext("Hand {number}: {each} tiles each, stock {stock}.").format(
+                    number=event.hand, each=event.tiles_each, stock=event.stock
+                )
+
+            return self.message(dealt, f"H{event.hand}: {event.tiles_each}/{event.stock}")
+
+        def yours(speech: bool) -> str:
+            # Translators: start of a hand. {number} counts the hands, {tiles} lists the player's tiles.
+            text = i.gettext("Hand {number}. Your tiles: {tiles}.").format(
+                number=event.hand, tiles=w.tiles(own, speech)
+            )
+            if self.verbosity is Verbosity.VERBOSE:
+                # Translators: verbose addition at the start of a hand.
+                text += " " + i.gettext("Stock {stock}, {drawable} to draw.").format(
+                    stock=event.stock, drawable=event.drawable
+                )
+            return text
+
+        return self.message(yours, f"H{event.hand}: {w.tiles(own)}")
+
+    def _redeal(self, event: Redeal) -> Message:
+        i = self.words.i18n
+        return self.message(
+            # Translators: nobody was dealt a double, so the tiles are shuffled and dealt again.
+            lambda speech: i.gettext("Nobody holds a double: the tiles are dealt again."),
+            # Translators: braille/terse form of the redeal announcement, at most about 20 cells.
+            i.pgettext("braille", "No double: redeal"),
+        )
+
+    def _opened(self, event: Opened) -> Message:
+        w, i = self.words, self.words.i18n
+        self._ends = ((event.tile.low, event.tile.low), (True, True))
+        if w.is_human(event.seat):
+
+            def yours(speech: bool) -> str:
+                # Translators: the player lays the opening double, e.g. "You open with 1-1".
+                return i.gettext("You open with {tile}.").format(tile=w.tile(event.tile, speech))
+
+            return self.message(yours, f"{w.name(event.seat)} {event.tile}")
+
+        def other(speech: bool) -> str:
+            # Translators: another player lays the opening double. {name} is the player.
+            return i.gettext("{name} opens with {tile}.").format(
+                name=w.name(event.seat), tile=w.tile(event.tile, speech)
+            )
+
+        return self.message(other, f"{w.name(event.seat)} {event.tile}")
+
+    def _tile_played(self, event: TilePlayed) -> Message:
+        w, i = self.words, self.words.i18n
+        doubles = self._end_doubles(event)
+        ends = (event.left, event.right)
+        human = w.is_human(event.seat)
+
+        def played(speech: bool) -> str:
+            values = {
+                "name": w.name(event.seat),
+                "tile": w.tile(event.tile, speech),
+                "ends": w.ends(ends, doubles, speech),
+            }
+            if human and event.end is End.LEFT:
+                # Translators: the player laid a tile at the left end. {ends} are the new open ends,
+                # e.g. "You play 3-5 on the left. Ends 5 and double 3."
+                return i.gettext("You play {tile} on the left. Ends {ends}.").format(**values)
+            if human:
+                # Translators: the player laid a tile at the right end; see the left-end message.
+                return i.gettext("You play {tile} on the right. Ends {ends}.").format(**values)
+            if event.end is End.LEFT:
+                # Translators: another player laid a tile at the left end. {name} is the player.
+                return i.gettext("{name} plays {tile} on the left. Ends {ends}.").format(**values)
+            # Translators: another player laid a tile at the right end. {name} is the player.
+            return i.gettext("{name} plays {tile} on the right. Ends {ends}.").format(**values)
+
+        letter = self.end_letter(event.end)
+        braille = f"{w.name(event.seat)} {event.tile} {letter} {w.ends_braille(ends, doubles)}"
+        return self.message(played, braille, urgent=human)
+
+    def end_letter(self, end: End) -> str:
+        i = self.words.i18n
+        if end is End.LEFT:
+            # Translators: one-letter abbreviation of "left" for braille lines, e.g. "3-5 L".
+            return i.pgettext("braille", "L")
+        # Translators: one-letter abbreviation of "right" for braille lines.
+        return i.pgettext("braille", "R")
+
+    def _end_doubles(self, event: TilePlayed) -> tuple[bool, bool]:
+        """Which end tiles are doubles after a play (the narrator follows the line)."""
+        previous = self._ends[1] if self._ends is not None else (False, False)
+        if event.end is End.LEFT:
+            doubles = (event.tile.is_double, previous[1])
+        else:
+            doubles = (previous[0], event.tile.is_double)
+        self._ends = ((event.left, event.right), doubles)
+        return doubles
+
+    def _passed(self, event: Passed) -> Message:
+        w, i = self.words, self.words.i18n
+        if w.is_human(event.seat):
+            # Translators: the player passes (nothing fits and nothing may be drawn).
+            return self.message(lambda speech: i.gettext("You pass."), f"{w.name(event.seat)} -", urgent=True)
+        return self.message(
+            # Translators: another player passes. {name} is the player.
+            lambda speech: i.gettext("{name} passes.").format(name=w.name(event.seat)),
+            f"{w.name(event.seat)} -",
+        )
+
+    def _drew(self, event: Drew) -> Message:
+        return self.narrate_draws([event])
+
+    def header_phrase(self, kind: HeaderKind, reduced: bool) -> str:
+        i = self.words.i18n
+        if kind is HeaderKind.DOUBLE:
+            if reduced:
+                # Translators: a double header worth less near the target (name of the scoring event).
+                return i.pgettext("header", "double header, reduced")
+            # Translators: both open ends show the same number (German: doppelter Treffer).
+            return i.pgettext("header", "double header")
+        if reduced:
+            # Translators: a triple header worth less near the target.
+            return i.pgettext("header", "triple header, reduced")
+        # Translators: both ends show the same number and one end is a double (German: dreifacher Treffer).
+        return i.pgettext("header", "triple header")
+
+    def header_braille(self, kind: HeaderKind) -> str:
+        i = self.words.i18n
+        if kind is HeaderKind.DOUBLE:
+            # Translators: braille abbreviation of "double header", 2 or 3 letters.
+            return i.pgettext("braille", "DH")
+        # Translators: braille abbreviation of "triple header", 2 or 3 letters.
+        return i.pgettext("braille", "TH")
+
+    def _header_scored(self, event: HeaderScored) -> Message:
+        w, i = self.words, self.words.i18n
+        reduced = event.value < event.base
+        who = w.name(event.seat)
+        code = self.header_braille(event.kind) + ("-" if reduced else "")
+        verbose = self.verbosity is Verbosity.VERBOSE
+        if w.counters:
+
+            def counted(speech: bool) -> str:
+                # Translators: a header in the counter game; the counters follow in the next line.
+                # {who} is a name or "You", {header} e.g. "triple header".
+                return i.gettext("{who}: {header}.").format(
+                    who=who, header=self.header_phrase(event.kind, False)
+                )
+
+            return self.message(counted, f"{who} {code}")
+
+        def scored(speech: bool) -> str:
+            # Translators: a header scored. {who} is a name or "You"; {header} e.g. "double header";
+            # {points} e.g. "2 points"; {total} e.g. "total 9".
+            # Example: "Anna: double header, 2 points, total 9."
+            text = i.gettext("{who}: {header}, {points}, {total}.").format(
+                who=who,
+                header=self.header_phrase(event.kind, reduced),
+                points=w.points(event.value),
+                total=w.total(event.side, event.total),
+            )
+            if verbose and reduced:
+                # Translators: verbose explanation of a reduced header. {base} is its full value.
+                text += " " + i.gettext("Near the target a header is worth less than {base}.").format(
+                    base=event.base
+                )
+            return text
+
+        return self.message(scored, f"{who} {code} +{event.value}={event.total}")
+
+    def _went_out(self, event: WentOut) -> Message:
+        w, i = self.words, self.words.i18n
+        human = w.is_human(event.seat)
+        name = w.name(event.seat)
+        with_points = event.value > 0 and not w.counters
+
+        def out(speech: bool) -> str:
+            values = {
+                "name": name,
+                "points": w.points(event.value),
+                "total": w.total(event.side, event.total),
+            }
+            if with_points and human:
+                # Translators: the player laid the last tile.
+                # {points} e.g. "2 points", {total} e.g. "total 9".
+                return i.gettext("You go out: {points}, {total}.").format(**values)
+            if with_points:
+                # Translators: another player laid the last tile. {name} is the player.
+                return i.gettext("{name} goes out: {points}, {total}.").format(**values)
+            if human:
+                # Translators: the player laid the last tile (no points for it, or counters follow).
+                return i.gettext("You go out.")
+            # Translators: another player laid the last tile (no points for it, or counters follow).
+            return i.gettext("{name} goes out.").format(**values)
+
+        # Translators: braille word for going out, e.g. "Anna out +2=9".
+        word = i.pgettext("braille", "out")
+        braille = f"{name} {word}" + (f" +{event.value}={event.total}" if with_points else "")
+        return self.message(out, braille)
+
+    def _decision(self, event: HandBlocked) -> str:
+        w, i = self.words, self.words.i18n
+        side = w.side(event.winner) if event.winner is not None else ""
+        if event.decided_by is Decider.FEWEST_DOUBLES:
+            # Translators: a blocked hand went to the side holding the fewest doubles. {side} is its name.
+            return i.gettext("Fewest doubles: {side}.").format(side=side)
+        if event.decided_by is Decider.FEWER_PIPS:
+            # Translators: a blocked hand went to the side with the fewest pips (dots) left in hand.
+            return i.gettext("Fewest pips: {side}.").format(side=side)
+        if event.decided_by is Decider.NO_DOUBLE:
+            # Translators: American rule: the only side holding no double wins the blocked hand.
+            return i.gettext("No double: {side}.").format(side=side)
+        if event.decided_by is Decider.SINGLE_PIPS:
+            # Translators: American rule, every side holds a double: fewest pips on the other tiles wins.
+            return i.gettext("Fewest pips outside the doubles: {side}.").format(side=side)
+        if event.decided_by is Decider.TIE:
+            # Translators: a blocked hand ended in a complete tie.
+            return i.gettext("A tie: nobody scores.")
+        # Translators: the rules give nothing for a blocked hand (DominoPlaza).
+        return i.gettext("Nobody scores for a blocked hand.")
+
+    def _hand_blocked(self, event: HandBlocked) -> Message:
+        w, i = self.words, self.words.i18n
+
+        def blocked(speech: bool) -> str:
+            parts = [
+                # Translators: the opening words of the blocked-hand announcement.
+                i.gettext("Hand blocked."),
+            ]
+            for side, holding in enumerate(event.holdings):
+                # Translators: what one side still holds in a blocked hand, e.g. "Anna: 1 double, 12 pips."
+                parts.append(
+                    i.gettext("{side}: {doubles}, {pips}.").format(
+                        side=w.side(side),
+                        doubles=i.ngettext("{count} double", "{count} doubles", holding.doubles).format(
+                            count=holding.doubles
+                        ),
+                        pips=i.ngettext("{count} pip", "{count} pips", holding.pips).format(
+                            count=holding.pips
+                        ),
+                    )
+                )
+            parts.append(self._decision(event))
+            if event.winner is not None and event.value and event.total is not None and not w.counters:
+                # Translators: the award for winning a blocked hand, e.g. "Anna: 2 points, total 9."
+                parts.append(
+                    i.gettext("{side}: {points}, {total}.").format(
+                        side=w.side(event.winner),
+                        points=w.points(event.value),
+                        total=w.total(event.winner, event.total),
+                    )
+                )
+            return " ".join(parts)
+
+        holdings = " ".join(
+            # Translators: braille form of one side's remaining tiles: name, doubles "d", pips "p".
+            i.pgettext("braille", "{side} {doubles}d{pips}p").format(
+                side=w.side_braille(s), doubles=h.doubles, pips=h.pips
+            )
+            for s, h in enumerate(event.holdings)
+        )
+        # Translators: braille word for a blocked hand, at most 5 letters.
+        braille = f"{i.pgettext('braille', 'Blocked')} {holdings}"
+        if event.winner is not None:
+            braille += f": {w.side_braille(event.winner)}"
+            if event.value and not w.counters:
+                braille += f" +{event.value}={event.total}"
+        return self.message(blocked, braille)
+
+    def _counters_discarded(self, event: CountersDiscarded) -> Message:
+        w, i = self.words, self.words.i18n
+        count, left = event.discarded, event.left
+
+        def discarded(speech: bool) -> str:
+            if event.seat is not None and w.is_human(event.seat):
+                # Translators: counter game: the player puts away counters. {left} counters remain.
+                return i.ngettext(
+                    "You discard {count} counter, {left} left.",
+                    "You discard {count} counters, {left} left.",
+                    count,
+                ).format(count=count, left=left)
+            if event.seat is not None:
+                # Translators: counter game: another player puts away counters. {name} is the player.
+                return i.ngettext(
+                    "{name} discards {count} counter, {left} left.",
+                    "{name} discards {count} counters, {left} left.",
+                    count,
+                ).format(name=w.name(event.seat), count=count, left=left)
+            # Translators: counter game: a side puts away counters (after a blocked hand).
+            return i.ngettext(
+                "{side}: {count} counter discarded, {left} left.",
+                "{side}: {count} counters discarded, {left} left.",
+                count,
+            ).format(side=w.side(event.side), count=count, left=left)
+
+        who = w.name(event.seat) if event.seat is not None else w.side_braille(event.side)
+        return self.message(discarded, f"{who} -{count}c ={left}c")
+
+    def _hand_ended(self, event: HandEnded) -> Message:
+        w, i = self.words, self.words.i18n
+        target = w.rules.target_score
+
+        def ended(speech: bool) -> str:
+            # Translators: end of a hand. {number} counts the hands;
+            # {scores} e.g. "Score: You 9, Anna 7; target 15".
+            return i.gettext("Hand {number} over. {scores}.").format(
+                number=event.hand, scores=w.scores(event.totals, target)
+            )
+
+        return self.message(ended, f"H{event.hand} {w.scores_braille(event.totals, target)}")
+
+    def _match_won(self, event: MatchWon) -> Message:
+        w, i = self.words, self.words.i18n
+        target = w.rules.target_score
+        human_won = w.human is not None and w.rules.side_of(w.human) == event.side
+
+        def won(speech: bool) -> str:
+            scores = w.scores(event.totals, target)
+            if human_won:
+                # Translators: the player's side reached the target. {scores} lists every side.
+                return i.gettext("Match over: you win! {scores}.").format(scores=scores)
+            # Translators: another side reached the target. {side} is its name.
+            return i.gettext("Match over: {side} wins. {scores}.").format(
+                side=w.side(event.side), scores=scores
+            )
+
+        # Translators: braille for the end of the match, e.g. "Winner: Anna".
+        braille = i.pgettext("braille", "Winner: {side}").format(side=w.side_braille(event.side))
+        return self.message(won, f"{braille}. {w.scores_braille(event.totals, target)}")

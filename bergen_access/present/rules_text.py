@@ -1,0 +1,135 @@
+"""The rules of the match being played, said in sentences built from its options."""
+
+from __future__ import annotations
+
+from ..core.rules import BlockedRule, Opener, Reduction, Rules, Tally, preset_of
+from ..i18n import I18n
+
+
+def rules_sentences(i: I18n, rules: Rules) -> list[str]:
+    """One sentence per rule, in playing order; read by the ``rules`` command."""
+    name = preset_of(rules)
+    lines: list[str] = []
+    if name is not None:
+        # Translators: first line of the rules text.
+        # {preset} is the preset's name (standard, counters, dominoplaza).
+        lines.append(i.gettext("Rules of the {preset} preset.").format(preset=name))
+    else:
+        # Translators: first line of the rules text when options were changed from a preset.
+        lines.append(i.gettext("Rules of this match (a preset with changed options)."))
+    each, stock, reserved = rules.tiles_per_player, rules.stock_size, rules.reserved_tiles
+    # Translators: rules text, the deal. {players} players get {each} tiles each; {stock} tiles are left.
+    lines.append(
+        i.gettext("{players} players, {each} tiles each; {stock} tiles stay in the stock.").format(
+            players=rules.players, each=each, stock=stock
+        )
+    )
+    if rules.partnerships:
+        # Translators: rules text, partnerships.
+        lines.append(i.gettext("Partners sit opposite each other and add their points together."))
+    if reserved:
+        # Translators: rules text. {count} tiles of the stock are never drawn.
+        lines.append(i.gettext("The last {count} tiles of the stock are never drawn.").format(count=reserved))
+    if rules.opener is Opener.LOWEST:
+        # Translators: rules text, the opening.
+        lines.append(i.gettext("Whoever holds the lowest double opens with it, in every hand."))
+    else:
+        # Translators: rules text, the opening (DominoPlaza).
+        lines.append(i.gettext("Whoever holds the highest double opens with it, in every hand."))
+    # Translators: rules text, the redeal.
+    lines.append(i.gettext("If nobody holds a double, the tiles are dealt again."))
+    if rules.opening_double_scores:
+        # Translators: rules text, the opening double scores.
+        lines.append(i.gettext("The opening double counts as a double header."))
+    if rules.first_arms_first:
+        # Translators: rules text, DominoPlaza: the two tiles after the opening double go on its two sides.
+        lines.append(i.gettext("The next two tiles go on the two sides of the opening double."))
+    # Translators: rules text, playing and the must-play rule.
+    lines.append(i.gettext("In turn, lay one tile at either end; the touching halves must match."))
+    if rules.draw_while_able:
+        # Translators: rules text, DominoPlaza: drawing is allowed at any time.
+        lines.append(
+            i.gettext("You may draw one tile at a time whenever you like, as long as the stock allows.")
+        )
+    # Translators: rules text, drawing and passing.
+    lines.append(
+        i.gettext("If nothing fits, draw one tile at a time until one fits; if nothing can be drawn, pass.")
+    )
+    # Translators: rules text, the headers. {double} and {triple} are their values.
+    lines.append(
+        i.gettext(
+            "When both ends show the same number: double header, {double}. "
+            "If one of those ends is a double: triple header, {triple}."
+        ).format(double=rules.double_header, triple=rules.triple_header)
+    )
+    if rules.reduction is Reduction.STANDARD:
+        # Translators: rules text, the reduction near the target.
+        lines.append(
+            i.gettext(
+                "Near the target a header is worth less: "
+                "1 when 2 or fewer are needed, at most 2 when 3 are needed."
+            )
+        )
+    elif rules.reduction is Reduction.COUNTERS:
+        # Translators: rules text, the counter game's smaller discards.
+        lines.append(
+            i.gettext(
+                "With 2 counters or fewer a double header discards 1; "
+                "with fewer than 4 a triple header discards 2."
+            )
+        )
+    if rules.going_out:
+        # Translators: rules text, going out. {value} points or counters.
+        lines.append(
+            i.gettext("Laying your last tile scores {value} and ends the hand.").format(value=rules.going_out)
+        )
+    else:
+        # Translators: rules text, going out without a score.
+        lines.append(i.gettext("Laying your last tile ends the hand; it scores nothing."))
+    lines.append(_blocked_sentence(i, rules))
+    if rules.blocked_rule is BlockedRule.AMERICAN:
+        # Translators: rules text, a note on the sources of the American blocked-hand rule.
+        lines.append(
+            i.gettext(
+                "Only the first part of the American rule is confirmed by a source we could read; "
+                "the tie-breaks are the best reading."
+            )
+        )
+    target = rules.target_score
+    if rules.tally is Tally.COUNTERS:
+        # Translators: rules text, the counter game. {count} counters each side starts with.
+        lines.append(
+            i.gettext(
+                "Each side starts with {count} counters and discards them as it scores; "
+                "nobody discards more than they hold. The first side with none left wins."
+            ).format(count=target)
+        )
+    else:
+        # Translators: rules text, the end of the match. {target} points.
+        lines.append(
+            i.gettext("The match ends the moment a side reaches {target} points.").format(target=target)
+        )
+    return lines
+
+
+def _blocked_sentence(i: I18n, rules: Rules) -> str:
+    award = rules.blocked_award
+    if rules.blocked_rule is BlockedRule.GERMAN:
+        # Translators: rules text, German blocked-hand rule. {award} points.
+        return i.gettext(
+            "If nobody can play or draw, the side with the fewest doubles scores {award}; "
+            "among those tied, fewer pips win; a complete tie scores nothing."
+        ).format(award=award)
+    if rules.blocked_rule is BlockedRule.AMERICAN:
+        # Translators: rules text, American blocked-hand rule.
+        return i.gettext(
+            "If nobody can play or draw, a side holding no double beats the others and scores {award}; "
+            "among those, fewer pips win; if every side holds a double, fewer pips on the other tiles win."
+        ).format(award=award)
+    if rules.blocked_rule is BlockedRule.PIPS:
+        # Translators: rules text, pip-count blocked-hand rule.
+        return i.gettext(
+            "If nobody can play or draw, the lowest pip total scores {award}; a tie scores nothing."
+        ).format(award=award)
+    # Translators: rules text, DominoPlaza: a blocked hand scores nothing.
+    return i.gettext("If nobody can play or draw, the hand ends and nobody scores.")

@@ -1,0 +1,152 @@
+"""The small pieces of every message: tiles, ends, names, points, scores.
+
+Each piece has a printed form and a spoken form (``speech=True``): a tile is
+printed ``3-5`` but spoken so that no synthesizer says "3 minus 5".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.actions import End
+from ..core.rules import Rules, Tally
+from ..core.tiles import Tile
+from ..core.tiles import tile as make_tile
+from ..i18n import I18n
+
+
+class Words:
+    """Message pieces for one table (names, rules) in one language."""
+
+    def __init__(self, i18n: I18n, rules: Rules, names: Sequence[str], human: int | None) -> None:
+        self.i18n = i18n
+        self.rules = rules
+        self.names = tuple(names)
+        self.human = human
+
+    # ------------------------------------------------------------------ tiles
+
+    def tile(self, tile: Tile, speech: bool = False) -> str:
+        """``3-5`` printed; spoken ``3 5`` or ``double 4``."""
+        if not speech:
+            return tile.notation
+        t = self.i18n
+        if tile.is_double:
+            # Translators: a double tile as spoken by the speech synthesizer, e.g. "double 4".
+            # {number} is the digit on both halves.
+            return t.pgettext("spoken tile", "double {number}").format(number=tile.low)
+        # Translators: a tile as spoken by the speech synthesizer, e.g. "3 5" for the tile 3-5.
+        # Keep it so that the synthesizer never says "minus". {low} and {high} are digits.
+        return t.pgettext("spoken tile", "{low} {high}").format(low=tile.low, high=tile.high)
+
+    def tiles(self, tiles: Sequence[Tile], speech: bool = False) -> str:
+        """Tiles as a list: printed ``1-2 3-4``, spoken with commas."""
+        if not speech:
+            return " ".join(t.notation for t in tiles)
+        return ", ".join(self.tile(t, speech=True) for t in tiles)
+
+    def end_word(self, end: End) -> str:
+        """``left`` or ``right``."""
+        t = self.i18n
+        if end is End.LEFT:
+            # Translators: the left end of the line of tiles, a single word used in lists
+            # such as "3-4 left". Printed and spoken.
+            return t.pgettext("end", "left")
+        # Translators: the right end of the line of tiles, a single word used in lists.
+        return t.pgettext("end", "right")
+
+    def end_number(self, number: int, on_double: bool, speech: bool = False) -> str:
+        """The number an end shows: ``5``, or ``double 3`` when the end tile is a double."""
+        if not on_double:
+            return str(number)
+        if speech:
+            return self.tile(make_tile(number, number), speech=True)
+        # Translators: an open end that shows a double, as printed, e.g. "double 3".
+        return self.i18n.pgettext("end number", "double {number}").format(number=number)
+
+    def ends(self, ends: tuple[int, int], doubles: tuple[bool, bool], speech: bool = False) -> str:
+        """Both open ends: ``5 and double 3``."""
+        left = self.end_number(ends[0], doubles[0], speech)
+        right = self.end_number(ends[1], doubles[1], speech)
+        # Translators: the two open ends of the line, left first, e.g. "5 and double 3".
+        # {left} and {right} are numbers, possibly "double 3".
+        return self.i18n.pgettext("ends", "{left} and {right}").format(left=left, right=right)
+
+    @staticmethod
+    def ends_braille(ends: tuple[int, int], doubles: tuple[bool, bool]) -> str:
+        """Braille and terse form: ``5|3``, a double end written as its tile: ``5|3-3``."""
+        parts = [f"{n}-{n}" if d else str(n) for n, d in zip(ends, doubles, strict=True)]
+        return "|".join(parts)
+
+    # ---------------------------------------------------------------- people
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.human
+
+    def name(self, seat: int) -> str:
+        """A seat's name, ``You`` for the player at the keyboard (capitalized, to start a line)."""
+        if self.is_human(seat):
+            # Translators: the player at the keyboard, used as a name at the start of a line,
+            # e.g. "You: double header, 2 points". Printed, spoken and brailled.
+            return self.i18n.pgettext("name", "You")
+        return self.names[seat]
+
+    def side(self, side: int) -> str:
+        """A side's name: the player's name, or both partners'."""
+        seats = self.rules.seats_of(side)
+        if len(seats) == 1:
+            return self.name(seats[0])
+        first, second = (self.name(s) for s in seats)
+        if self.human in seats:
+            partner = self.names[seats[1] if seats[0] == self.human else seats[0]]
+            # Translators: the player's partnership, e.g. "You and Ben". {partner} is a name.
+            return self.i18n.pgettext("side", "You and {partner}").format(partner=partner)
+        # Translators: a partnership of two other players, e.g. "Anna and Cem".
+        return self.i18n.pgettext("side", "{first} and {second}").format(first=first, second=second)
+
+    def side_braille(self, side: int) -> str:
+        """Short side name for braille: ``Anna``, ``You+Ben``."""
+        return "+".join(self.name(s) for s in self.rules.seats_of(side))
+
+    # ---------------------------------------------------------------- scores
+
+    @property
+    def counters(self) -> bool:
+        return self.rules.tally is Tally.COUNTERS
+
+    def points(self, value: int) -> str:
+        """``2 points``."""
+        return self.i18n.ngettext("{count} point", "{count} points", value).format(count=value)
+
+    def counter_count(self, value: int) -> str:
+        """``2 counters``."""
+        return self.i18n.ngettext("{count} counter", "{count} counters", value).format(count=value)
+
+    def total(self, side: int, total: int) -> str:
+        """A side's total after a score: ``total 9``, or ``You and Ben 9`` for partners."""
+        if len(self.rules.seats_of(side)) == 1:
+            # Translators: a player's new total after scoring, e.g. "total 9".
+            return self.i18n.gettext("total {total}").format(total=total)
+        # Translators: a partnership's new total after scoring, e.g. "You and Ben 9".
+        return self.i18n.gettext("{side} {total}").format(side=self.side(side), total=total)
+
+    def scores(self, scores: Sequence[int], target: int) -> str:
+        """Every side's score (or counters left) and the target, one phrase."""
+        t = self.i18n
+        if self.counters:
+            parts = [
+                # Translators: one side's counters in the list of counters, e.g. "Anna 7".
+                t.gettext("{side} {count}").format(side=self.side(s), count=target - v)
+                for s, v in enumerate(scores)
+            ]
+            # Translators: counters left per side, e.g. "Counters left: You 7, Anna 9".
+            return t.gettext("Counters left: {list}").format(list=", ".join(parts))
+        parts = [t.gettext("{side} {count}").format(side=self.side(s), count=v) for s, v in enumerate(scores)]
+        # Translators: the score of every side and the target, e.g. "Score: You 9, Anna 7; target 15".
+        return t.gettext("Score: {list}; target {target}").format(list=", ".join(parts), target=target)
+
+    def scores_braille(self, scores: Sequence[int], target: int) -> str:
+        """Terse scores: ``You 9 Anna 7 /15``; counters: ``You 7c Anna 9c``."""
+        if self.counters:
+            return " ".join(f"{self.side_braille(s)} {target - v}c" for s, v in enumerate(scores))
+        return " ".join(f"{self.side_braille(s)} {v}" for s, v in enumerate(scores)) + f" /{target}"

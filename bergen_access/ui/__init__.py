@@ -1,0 +1,1 @@
+"""The interactive console: reading lines and running the match."""
