@@ -126,7 +126,8 @@ class Setup:
         no = set(fold(i.pgettext("answer", "no n"), i.language).split()) | {"no", "n"}
         self.tell(question)
         while True:
-            answer = fold(self.reader.read("> "), i.language)
+            # Translators: the prompt of a yes-or-no question. Ends with "> ".
+            answer = fold(self.reader.read(i.gettext("yes or no> ")), i.language)
             if answer in yes:
                 return True
             if answer in no:

@@ -21,8 +21,11 @@ class Feedback:
 
     def plain(self, text: str, braille: str | None = None) -> Message:
         """A reply whose words are already made."""
+        speakable = self.narrator.words.speakable(text)
         return self.narrator.message(
-            lambda speech: text, braille if braille is not None else text, urgent=True
+            lambda speech: speakable if speech else text,
+            braille if braille is not None else text,
+            urgent=True,
         )
 
     def not_your_turn(self, name: str) -> Message:
@@ -216,4 +219,5 @@ class Feedback:
 
     def lines(self, lines: Sequence[str]) -> Message:
         """Several finished lines as one reply (rules, help)."""
-        return Message(text="\n".join(lines), speech=" ".join(lines), braille=" ".join(lines), urgent=True)
+        speech = self.narrator.words.speakable(" ".join(lines))
+        return Message(text="\n".join(lines), speech=speech, braille=" ".join(lines), urgent=True)

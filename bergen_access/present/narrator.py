@@ -128,7 +128,7 @@ class Narrator:
                 )
             return text
 
-        return self.message(yours, f"H{event.hand}: {w.tiles(own)}")
+        return self.message(yours, f"H{event.hand}: {w.tiles(own)}", urgent=True)
 
     def _redeal(self, event: Redeal) -> Message:
         i = self.words.i18n

@@ -6,6 +6,7 @@ printed ``3-5`` but spoken so that no synthesizer says "3 minus 5".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..core.actions import End
@@ -13,6 +14,9 @@ from ..core.rules import Rules, Tally
 from ..core.tiles import Tile
 from ..core.tiles import tile as make_tile
 from ..i18n import I18n
+
+_TILE_IN_TEXT = re.compile(r"\b([0-6])-([0-6])\b")
+_DASHED_NUMBERS = re.compile(r"(\d)-(\d)")
 
 
 class Words:
@@ -38,6 +42,11 @@ class Words:
         # Translators: a tile as spoken by the speech synthesizer, e.g. "3 5" for the tile 3-5.
         # Keep it so that the synthesizer never says "minus". {low} and {high} are digits.
         return t.pgettext("spoken tile", "{low} {high}").format(low=tile.low, high=tile.high)
+
+    def speakable(self, text: str) -> str:
+        """Finished text made fit for speech: every ``3-5`` becomes the spoken tile."""
+        text = _TILE_IN_TEXT.sub(lambda m: self.tile(make_tile(int(m[1]), int(m[2])), speech=True), text)
+        return _DASHED_NUMBERS.sub(r"\1 \2", text)
 
     def tiles(self, tiles: Sequence[Tile], speech: bool = False) -> str:
         """Tiles as a list: printed ``1-2 3-4``, spoken with commas."""

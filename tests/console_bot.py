@@ -1,0 +1,60 @@
+"""A typist for end-to-end tests: reads the game's own words and answers as a person would.
+
+It decides from what was printed since the last prompt (``Playable: 3-4 (left)``,
+``Nothing fits: draw.``), so it exercises the same text a player reads, and it
+makes a few typical mistakes on the way.
+"""
+
+from __future__ import annotations
+
+import re
+
+PLAYABLE = re.compile(r"Playable: (\d-\d)")
+TERSE_PLAYABLE = re.compile(r"^\S+: (\d-\d)[LR]", re.MULTILINE)  # "5|3: 3-4L 5-6LR / 1-1"
+TERSE_MUST = re.compile(r"^\S+: (draw|pass)$", re.MULTILINE)
+MISTAKES = ["xyzzy", "7-7", "3-5 up", "pass", "draw", "99"]
+REVIEWS = ["hand", "e", "line", "s", "c", "w", "hint", "y 3", "r"]
+
+
+class Typist:
+    """Chooses the next line to type from the transcript since the previous prompt."""
+
+    def __init__(self, mistakes: bool = True) -> None:
+        self.mistakes = list(MISTAKES) if mistakes else []
+        self.reviews = list(REVIEWS)
+        self.turns = 0
+        self.last_playable: str | None = None
+
+    def answer(self, prompt: str, recent: str) -> str:
+        if "left or right" in prompt:
+            return "l"
+        if "next hand" in prompt:
+            return ""
+        if "Continue it?" in recent:
+            return "yes"
+        playable = PLAYABLE.findall(recent) or TERSE_PLAYABLE.findall(recent)
+        must = TERSE_MUST.findall(recent)
+        if playable:
+            self.last_playable = playable[0]
+        self.turns += 1
+        if self.turns % 7 == 3 and self.mistakes:
+            return self.mistakes.pop(0)
+        if self.turns % 5 == 2 and self.reviews:
+            return self.reviews.pop(0)
+        lowered = recent.lower()
+        if must and not playable:
+            return must[-1]
+        if "nothing fits: draw" in lowered or "you can: draw" in lowered:
+            return "draw"
+        if ": pass." in lowered or ". pass." in lowered or "you can: pass" in lowered:
+            return "pass"
+        if playable:
+            return playable[0].replace("-", "")
+        return "turn"
+
+
+def fast_opponent() -> str:
+    """The quickest computer level that exists (easy once it is there)."""
+    from bergen_access.players.levels import LEVELS  # noqa: PLC0415
+
+    return "easy" if "easy" in LEVELS else "random"

@@ -1,0 +1,121 @@
+"""The console game in process: complete matches typed by a typist who reads the printed text."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from bergen_access import play
+from bergen_access.players.levels import LEVELS
+from bergen_access.present.message import Message
+
+from .console_bot import Typist
+
+OPPONENT = "easy" if "easy" in LEVELS else "random"  # fast opponents keep the suite quick
+
+TABLES = [
+    ("standard", ["--players", "2"]),
+    ("standard", ["--players", "3"]),
+    ("standard", ["--players", "4"]),
+    ("standard", ["--players", "4", "--partners"]),
+    ("counters", ["--players", "2"]),
+    ("counters", ["--players", "4"]),
+    ("dominoplaza", ["--players", "3"]),
+    ("dominoplaza", ["--players", "2"]),
+]
+
+
+class TypistReader:
+    """A LineReader that types what the Typist decides from the text printed so far."""
+
+    def __init__(self, out: io.StringIO, limit: int = 3000) -> None:
+        self.out = out
+        self.typist = Typist()
+        self.seen = 0
+        self.lines: list[str] = []
+        self.limit = limit
+
+    def read(self, prompt: str) -> str:
+        text = self.out.getvalue()
+        recent = text[self.seen :]
+        self.out.write(prompt)
+        if len(self.lines) >= self.limit:
+            raise EOFError
+        line = self.typist.answer(prompt, recent)
+        self.out.write(line + "\n")
+        self.seen = len(self.out.getvalue())
+        self.lines.append(line)
+        return line
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def run_game(
+    args: list[str], width: int = 40
+) -> tuple[str, list[tuple[Message, list[str]]], TypistReader, int]:
+    out = io.StringIO()
+    reader = TypistReader(out)
+    recorded: list[tuple[Message, list[str]]] = []
+    original = play.PlainReader
+
+    def fake_reader(stdin: object, stdout: object, *, echo: bool) -> TypistReader:
+        return reader
+
+    play.PlainReader = fake_reader  # type: ignore[assignment,misc]
+    original_init = play.Announcer.__init__
+
+    def recording_init(self: play.Announcer, *a: object, **k: object) -> None:
+        original_init(self, *a, **k)  # type: ignore[arg-type]
+        self.recorders.append(lambda message, lines: recorded.append((message, lines)))
+
+    play.Announcer.__init__ = recording_init  # type: ignore[method-assign]
+    try:
+        status = play.main(
+            [*args, "--plain", "--braille-width", str(width), "--opponents", OPPONENT], io.StringIO(), out
+        )
+    finally:
+        play.PlainReader = original  # type: ignore[misc]
+        play.Announcer.__init__ = original_init  # type: ignore[method-assign]
+    return out.getvalue(), recorded, reader, status
+
+
+@pytest.mark.parametrize(("preset_name", "table"), TABLES)
+def test_a_whole_match_is_playable_by_reading_the_text(preset_name: str, table: list[str]) -> None:
+    transcript, recorded, _reader, status = run_game(["--preset", preset_name, "--seed", "5", *table])
+    assert status == 0
+    assert "Match over" in transcript, transcript[-2000:]
+    assert "\x1b" not in transcript
+    assert "I did not understand" in transcript  # the typist's mistakes were answered
+    for message, lines in recorded:
+        assert message.text.strip() and message.speech.strip() and message.braille.strip()
+        assert all(len(line) <= 40 for line in lines), lines
+        assert not re.search(r"\d-\d", message.speech), message.speech  # tiles are never "3 minus 5"
+    if preset_name == "counters":
+        assert "counters" in transcript and "points" not in transcript.replace("pips", "")
+
+
+def test_every_typed_line_gets_exactly_one_answer() -> None:
+    _transcript, recorded, reader, status = run_game(["--seed", "11", "--players", "2"])
+    assert status == 0 and len(reader.lines) > 20
+    # Answers interrupt speech (urgent); the other announcements queue. One answer per typed
+    # line, plus the first deal, which nobody typed for.
+    urgent = [m for m, _ in recorded if m.urgent]
+    assert len(urgent) == len(reader.lines) + 1
+
+
+def test_terse_verbosity_prints_braille_lines_within_the_width() -> None:
+    transcript, _recorded, _reader, status = run_game(
+        ["--seed", "8", "--verbosity", "terse", "--players", "3"], 32
+    )
+    assert status == 0
+    for line in transcript.splitlines():
+        if "> " in line:  # the prompt and what was typed
+            continue
+        assert len(line) <= 32, line
