@@ -37,6 +37,7 @@ from .ui.reader import LineReader, PlainReader, PromptReader
 
 COMPUTER_NAMES = ("Anna", "Ben", "Cem")
 SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
+STARTUP_WAIT = 3.0  # seconds a speech backend may take to start before the game goes on without it
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +74,12 @@ def _is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
 
 
 def _open_speaker(mode: str) -> Speaker | None:
-    return None if mode == "off" else Speaker(mode)
+    """Start speech; wait (briefly, once) so that a backend that cannot start is reported first."""
+    if mode == "off":
+        return None
+    speaker = Speaker(mode)
+    speaker.wait_ready(STARTUP_WAIT)
+    return speaker
 
 
 def _levels(spec: str | None, computers: Sequence[int]) -> dict[int, str] | None:

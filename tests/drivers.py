@@ -130,7 +130,14 @@ class PipeSession:
             self.type(line)
         else:
             raise AssertionError("the match did not end")
-        return self.process.wait(timeout=30)
+        return self.finish()
+
+    def finish(self, timeout: float = 30.0) -> int:
+        """Read what is left of the output and wait for the program to end; its exit status."""
+        assert self.process.stdout is not None
+        rest, _ = self.process.communicate(timeout=timeout)
+        self.raw += rest
+        return self.process.returncode
 
     @property
     def transcript(self) -> str:

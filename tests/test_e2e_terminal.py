@@ -98,14 +98,14 @@ def test_resume_after_the_process_is_killed_restores_the_same_state(tmp_path: Pa
         == saved["actions"]
     )
     resumed.type("quit")
-    assert resumed.process.wait(timeout=30) == 0
+    assert resumed.finish() == 0
 
 
 def test_a_truncated_save_is_reported_and_set_aside(tmp_path: Path) -> None:
     session = PipeSession(["--seed", "5"], tmp_path)
     assert session.read_to_prompt() is not None
     session.type("quit")
-    session.process.wait(timeout=30)
+    session.finish()
     save = tmp_path / "data" / "bergen-access" / "match.json"
     text = save.read_text()
     save.write_text(text[: len(text) // 2])
@@ -115,7 +115,7 @@ def test_a_truncated_save_is_reported_and_set_aside(tmp_path: Path) -> None:
     kept = list(save.parent.glob("match.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == text[: len(text) // 2]
     session.type("quit")
-    assert session.process.wait(timeout=30) == 0
+    assert session.finish() == 0
 
 
 def test_help_documents_the_options(tmp_path: Path) -> None:
