@@ -74,14 +74,34 @@ def start_speech_server(base: Path) -> SpeechServer:
             'LogLevel 5\nAudioOutputMethod "alsa"\nAudioALSADevice "null"\n'
             'AddModule "capture" "sd_generic" "capture.conf"\nDefaultModule capture\n'
         )
-    command = r"""GenericExecuteSynth "printf '%s|%s|%s\\n' \'$LANGUAGE\' \'$VOICE\' \'$DATA\' >> """ + str(capture) + '"\n'
-    voices = "".join(f'GenericLanguage "{c}" "{c}" "utf-8"\nAddVoice "{c}" "MALE1" "{c}"\n' for c in ("de", "tr", "en"))
+    printf = r"""printf '%s|%s|%s\\n' \'$LANGUAGE\' \'$VOICE\' \'$DATA\'"""
+    command = f'GenericExecuteSynth "{printf} >> {capture}"\n'
+    voices = "".join(
+        f'GenericLanguage "{code}" "{code}" "utf-8"\nAddVoice "{code}" "MALE1" "{code}"\n'
+        for code in ("de", "tr", "en")
+    )
     (conf / "modules" / "capture.conf").write_text(command + voices)
     sock = base / "speechd.sock"
     pidfile = base / "speechd.pid"
     subprocess.run(
-        [binary, "-d", "-l", "5", "-L", str(log), "-C", str(conf), "-c", "unix_socket", "-S", str(sock),
-         "-t", "0", "-P", str(pidfile)],
+        [
+            binary,
+            "-d",
+            "-l",
+            "5",
+            "-L",
+            str(log),
+            "-C",
+            str(conf),
+            "-c",
+            "unix_socket",
+            "-S",
+            str(sock),
+            "-t",
+            "0",
+            "-P",
+            str(pidfile),
+        ],
         check=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
