@@ -188,7 +188,7 @@ def _saved_match(setup: Setup, autosave: Path, new: bool) -> tuple[Match, Seatin
         )
         if setup.yes_no(question):
             return match, seating
-    _set_aside(autosave, "previous")
+    autosave.replace(autosave.with_name("match.previous.json"))  # the one declined, kept until the next
     return None
 
 

@@ -241,8 +241,10 @@ class Replies:
                     points=w.counter_count(value) if w.counters else w.points(value),
                 )
             if not scoring:
-                # Translators: reply to "hint" when no legal play scores.
-                text += " " + i.gettext("None of them scores.")
+                # Translators: reply to "hint" when no legal play scores ({count} legal plays).
+                text += " " + i.ngettext("It does not score.", "None of them scores.", len(plays)).format(
+                    count=len(plays)
+                )
             return text
 
         braille = " ".join(f"{p.tile}{self.narrator.end_letter(p.end)}" for p in plays)
