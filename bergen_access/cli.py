@@ -10,35 +10,47 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from .cli_text import early_language, install_argparse_words
+from .i18n import I18n, choose_language, environment
+from .session import paths
+from .session.settings import Settings
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+
+def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     from . import play, simulate  # noqa: PLC0415 - keep start-up light
 
+    install_argparse_words(i)
     parser = argparse.ArgumentParser(
         prog="bergen",
-        description=(
+        # Translators: --help, what the program is.
+        description=i.gettext(
             "Bergen dominoes for screen reader and braille users. "
             "Without a command: play a match against computer players."
         ),
-        epilog=(
+        # Translators: --help, the last paragraph.
+        epilog=i.gettext(
             "Keys while playing: F2 repeats the last announcement, F3 stops speech. "
             "Type help in the game for its commands."
         ),
     )
-    play.add_arguments(parser)
+    play.add_arguments(parser, i)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     simulate_parser = commands.add_parser(
         "simulate",
-        help="play complete matches between computer players and print them",
-        description="Play complete matches between computer players and print every event.",
+        # Translators: --help, the simulate command in the list of commands.
+        help=i.gettext("play complete matches between computer players and print them"),
+        # Translators: --help of bergen simulate.
+        description=i.gettext("Play complete matches between computer players and print every event."),
     )
     simulate.add_arguments(simulate_parser)
     return parser, {"simulate": simulate_parser}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, subparsers = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    saved = Settings.load(paths.settings_path()).language
+    parser, subparsers = build_parser(I18n(choose_language(early_language(arguments), saved, environment())))
+    args = parser.parse_args(arguments)
     if args.command == "simulate":
         from . import simulate  # noqa: PLC0415
 

@@ -50,8 +50,9 @@ def choose_language(requested: str | None, saved: str | None, environ: Mapping[s
 
 
 def catalog_path(language: str) -> Path | None:
-    """Where the catalog of ``language`` lives: in the package (wheel) or the checkout."""
-    for base in (_PACKAGE_LOCALES, _CHECKOUT_LOCALES):
+    """Where the catalog of ``language`` lives: BERGEN_LOCALES (tests), the package (wheel), the checkout."""
+    extra = os.environ.get("BERGEN_LOCALES")
+    for base in (*([Path(extra)] if extra else []), _PACKAGE_LOCALES, _CHECKOUT_LOCALES):
         for suffix in (".mo", ".po"):
             path = base / language / "LC_MESSAGES" / (DOMAIN + suffix)
             if path.is_file():

@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from .cli_text import early_language, rules_error
 from .commands.lexicon import fold
 from .core.dealers import SeededDealer
 from .core.engine import Match
 from .core.record import RecordError
 from .core.rules import RulesError
-from .i18n import LANGUAGES, I18n, choose_language, environment
+from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
 from .output.announcer import Announcer
 from .output.speech import Speaker
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
@@ -40,28 +41,64 @@ SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
 STARTUP_WAIT = 3.0  # seconds a speech backend may take to start before the game goes on without it
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     """The flags of the game itself (``bergen`` with no command)."""
-    add_rule_arguments(parser)
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal, to replay a match")
-    parser.add_argument("--lang", default=None, help="language: " + ", ".join(LANGUAGES))
-    parser.add_argument("--speech", choices=SPEECH_CHOICES, default=None, help="how the game speaks")
+    add_rule_arguments(parser, i)
     parser.add_argument(
-        "--verbosity", choices=[v.value for v in Verbosity], default=None, help="how much is said"
+        # Translators: --help of --seed.
+        "--seed",
+        type=int,
+        default=None,
+        # Translators: --help of --seed.
+        help=i.gettext("seed of the deal, to replay a match"),
     )
     parser.add_argument(
-        "--braille-width", type=int, default=None, metavar="CELLS", help="braille line length"
+        "--lang",
+        default=None,
+        # Translators: --help of --lang. {languages} lists the language codes.
+        help=i.gettext("language: {languages}").format(languages=", ".join(LANGUAGES)),
     )
     parser.add_argument(
-        "--plain", action="store_true", help="plain line input and output, no terminal control"
+        "--speech",
+        choices=SPEECH_CHOICES,
+        default=None,
+        # Translators: --help of --speech.
+        help=i.gettext("how the game speaks"),
+    )
+    parser.add_argument(
+        "--verbosity",
+        choices=[v.value for v in Verbosity],
+        default=None,
+        # Translators: --help of --verbosity.
+        help=i.gettext("how much is said"),
+    )
+    parser.add_argument(
+        "--braille-width",
+        type=int,
+        default=None,
+        metavar="CELLS",
+        # Translators: --help of --braille-width.
+        help=i.gettext("braille line length"),
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        # Translators: --help of --plain.
+        help=i.gettext("plain line input and output, no terminal control"),
     )
     parser.add_argument(
         "--opponents",
         default=None,
         metavar="LEVEL[,LEVEL...]",
-        help="computer level for all, or one per computer seat",
+        # Translators: --help of --opponents.
+        help=i.gettext("computer level for all, or one per computer seat"),
     )
-    parser.add_argument("--new", action="store_true", help="start a new match even if one is saved")
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        # Translators: --help of --new.
+        help=i.gettext("start a new match even if one is saved"),
+    )
 
 
 def _is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
@@ -170,9 +207,9 @@ def _saved_match(setup: Setup, autosave: Path, new: bool) -> tuple[Match, Seatin
     except (RecordError, KeyError, TypeError, ValueError, StopIteration, OSError) as error:
         kept = _set_aside(autosave, "damaged")
         reason = getattr(error, "code", type(error).__name__)
-        # Translators: the saved match could not be read.
-        # {reason} is a technical code; {path} is where the file was kept.
         setup.tell(
+            # Translators: the saved match could not be read.
+            # {reason} is a technical code; {path} is where the file was kept.
             i.gettext("The saved match could not be read ({reason}). It was kept as {path}.").format(
                 reason=reason, path=kept
             )
@@ -197,15 +234,18 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
     settings_path = paths.settings_path()
     settings = Settings.load(settings_path)
     language = choose_language(args.lang, settings.language, environment())
-    if args.lang is not None and args.lang.lower() not in LANGUAGES:
-        parser.error(f"--lang: {args.lang} (choose {', '.join(LANGUAGES)})")
+    words = I18n(language)
+    if args.lang is not None and normalize_language(args.lang) is None:
+        # Translators: command-line error: a language we do not speak. {languages} lists the codes.
+        parser.error(words.gettext("--lang: choose {languages}.").format(languages=", ".join(LANGUAGES)))
     try:
         rules = rules_from_arguments(args)
     except RulesError as error:
-        parser.error(f"{error.code}: {error.option}={error.value}")
+        parser.error(rules_error(words, error))
     width = args.braille_width or settings.braille_width or 40
     if width < 10:
-        parser.error("--braille-width must be at least 10")
+        # Translators: command-line error: the braille width is too small.
+        parser.error(words.gettext("--braille-width must be at least 10."))
     verbosity = Verbosity(args.verbosity or settings.verbosity or Verbosity.NORMAL.value)
     plain = _is_plain(args, stdin, stdout)
     announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
@@ -219,7 +259,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             lambda: game_box[0].repeat() if game_box else None,
             announcer.stop_speech,
         )
-    setup = Setup(I18n(language), announcer, reader)
+    setup = Setup(words, announcer, reader)
     autosave = paths.autosave_path()
     try:
         speech = args.speech or settings.speech
@@ -237,7 +277,9 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         computers = [seat for seat in range(1, rules.players)]
         levels = _levels(args.opponents, computers)
         if levels is None:
-            parser.error(f"--opponents: one level for all or one per computer seat ({', '.join(LEVELS)})")
+            # Translators: command-line error about --opponents. {levels} lists the level names.
+            text = words.gettext("--opponents: one level for all, or one per computer seat ({levels}).")
+            parser.error(text.format(levels=", ".join(LEVELS)))
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         match = Match(rules, SeededDealer(seed))
         seating = Seating(names=["You", *COMPUTER_NAMES][: rules.players], human=0, levels=levels)
@@ -276,7 +318,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Entry for tests: parse ``argv`` and play."""
     parser = argparse.ArgumentParser(prog="bergen")
-    add_arguments(parser)
+    add_arguments(parser, I18n(choose_language(early_language(argv or []), None, environment())))
     return run(parser, parser.parse_args(argv), stdin or sys.stdin, stdout or sys.stdout)
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-PLAYABLE = re.compile(r"Playable: (\d-\d)")
-TERSE_PLAYABLE = re.compile(r"^\S+: (\d-\d)[LR]", re.MULTILINE)  # "5|3: 3-4L 5-6LR / 1-1"
-TERSE_MUST = re.compile(r"^\S+: (draw|pass)$", re.MULTILINE)
+PLAYABLE = re.compile(r"Playable: ⟦?(\d-\d)")  # ⟦ marks the pseudo-locale of the i18n test
+TERSE_PLAYABLE = re.compile(r"^\S+: (\d-\d)⟦?[LR]", re.MULTILINE)  # "5|3: 3-4L 5-6LR / 1-1"
+TERSE_MUST = re.compile(r"^\S+: ⟦?(draw|pass)⟧?$", re.MULTILINE)
 MISTAKES = ["xyzzy", "7-7", "3-5 up", "pass", "draw", "99"]
 REVIEWS = ["hand", "e", "line", "s", "c", "w", "hint", "y 3", "r"]
 

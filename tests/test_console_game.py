@@ -31,7 +31,8 @@ TABLES = [
 class TypistReader:
     """A LineReader that types what the Typist decides from the text printed so far."""
 
-    def __init__(self, out: io.StringIO, limit: int = 3000) -> None:
+    def __init__(self, out: io.StringIO, limit: int = 3000, *, mark: bool = False) -> None:
+        self.mark = mark  # write typed lines as «line», so tests can tell them from output
         self.out = out
         self.typist = Typist()
         self.seen = 0
@@ -45,7 +46,7 @@ class TypistReader:
         if len(self.lines) >= self.limit:
             raise EOFError
         line = self.typist.answer(prompt, recent)
-        self.out.write(line + "\n")
+        self.out.write((f"«{line}»" if self.mark else line) + "\n")
         self.seen = len(self.out.getvalue())
         self.lines.append(line)
         return line

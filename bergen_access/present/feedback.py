@@ -35,24 +35,27 @@ class Feedback:
 
     def not_in_hand(self, tile: Tile, hand: Sequence[Tile]) -> Message:
         w, i = self.narrator.words, self.narrator.words.i18n
+        # Translators: braille for "you do not hold this tile", short.
+        not_held = i.pgettext("braille", "not held")
         return self._say(
             # Translators: the player typed a tile they do not hold. {tiles} lists their tiles.
             lambda speech: i.gettext("You do not hold {tile}. Your tiles: {tiles}.").format(
                 tile=w.tile(tile, speech), tiles=w.tiles(hand, speech)
             ),
-            f"{i.pgettext('braille', 'not held')}: {tile}. {w.tiles(hand)}",
+            f"{not_held}: {tile}. {w.tiles(hand)}",
         )
 
     def does_not_fit(self, tile: Tile, ends: str, ends_braille: str, must: str) -> Message:
         w, i = self.narrator.words, self.narrator.words.i18n
+        # Translators: braille for "does not fit", short.
+        no_fit = i.pgettext("braille", "no fit")
         return self._say(
             # Translators: the tile fits no end. {ends} e.g. "4 and 6"; {must} what the player can do,
             # e.g. "1-4 (left)" or "draw".
             lambda speech: i.gettext("{tile} does not fit. Ends {ends}. You can: {must}.").format(
                 tile=w.tile(tile, speech), ends=ends, must=must
             ),
-            # Translators: braille for "does not fit", short.
-            f"{tile} {i.pgettext('braille', 'no fit')}. {ends_braille}. {must}",
+            f"{tile} {no_fit}. {ends_braille}. {must}",
         )
 
     def only_end(self, tile: Tile, end: End, reason_arms: bool) -> Message:
@@ -125,8 +128,8 @@ class Feedback:
 
     def unknown(self, text: str, help_word: str) -> Message:
         i = self.narrator.words.i18n
-        # Translators: the player typed something that is not a command. {help} is the help command word.
         return self.plain(
+            # Translators: the player typed something that is not a command. {help} is the help command word.
             i.gettext("I did not understand “{text}”. Type a tile such as 3-5, or {help}.").format(
                 text=text, help=help_word
             ),
@@ -135,9 +138,10 @@ class Feedback:
 
     def bad_end(self, text: str) -> Message:
         i = self.narrator.words.i18n
-        # Translators: a tile was followed by something that is not an end word.
         return self.plain(
-            i.gettext("After the tile, write left or right: “{text}”.").format(text=text), f"? {text}"
+            # Translators: a tile was followed by something that is not an end word.
+            i.gettext("After the tile, write left or right: “{text}”.").format(text=text),
+            f"? {text}",
         )
 
     def hand_not_over(self) -> Message:
@@ -148,7 +152,9 @@ class Feedback:
     def hand_over(self) -> Message:
         i = self.narrator.words.i18n
         # Translators: the player tried to play between hands.
-        return self.plain(i.gettext("The hand is over. Press Enter for the next hand."), "Enter")
+        return self.plain(
+            i.gettext("The hand is over. Press Enter for the next hand."), self.narrator.words.enter()
+        )
 
     def saved(self) -> Message:
         i = self.narrator.words.i18n
@@ -172,8 +178,8 @@ class Feedback:
 
     def verbosity_usage(self, level: str) -> Message:
         i = self.narrator.words.i18n
-        # Translators: the verbosity command needs terse, normal or verbose. {level} is the current one.
         return self.plain(
+            # Translators: the verbosity command needs terse, normal or verbose. {level} is the current one.
             i.gettext("Verbosity is {level}. Choose terse, normal or verbose.").format(level=level)
         )
 
@@ -195,8 +201,8 @@ class Feedback:
 
     def language_usage(self, language: str) -> Message:
         i = self.narrator.words.i18n
-        # Translators: the language command needs de, tr or en. {language} is the current one.
         return self.plain(
+            # Translators: the language command needs de, tr or en. {language} is the current one.
             i.gettext("The language is {language}. Choose de, tr or en.").format(language=language)
         )
 

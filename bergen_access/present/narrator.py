@@ -114,7 +114,7 @@ class Narrator:
                     number=event.hand, each=event.tiles_each, stock=event.stock
                 )
 
-            return self.message(dealt, f"H{event.hand}: {event.tiles_each}/{event.stock}")
+            return self.message(dealt, f"{w.hand_label(event.hand)}: {event.tiles_each}/{event.stock}")
 
         def yours(speech: bool) -> str:
             # Translators: start of a hand. {number} counts the hands, {tiles} lists the player's tiles.
@@ -128,7 +128,7 @@ class Narrator:
                 )
             return text
 
-        return self.message(yours, f"H{event.hand}: {w.tiles(own)}", urgent=True)
+        return self.message(yours, f"{w.hand_label(event.hand)}: {w.tiles(own)}", urgent=True)
 
     def _redeal(self, event: Redeal) -> Message:
         i = self.words.i18n
@@ -337,13 +337,16 @@ class Narrator:
                 i.gettext("Hand blocked."),
             ]
             for side, holding in enumerate(event.holdings):
-                # Translators: what one side still holds in a blocked hand, e.g. "Anna: 1 double, 12 pips."
                 parts.append(
+                    # Translators: what one side still holds in a blocked hand,
+                    # e.g. "Anna: 1 double, 12 pips."
                     i.gettext("{side}: {doubles}, {pips}.").format(
                         side=w.side(side),
+                        # Translators: how many doubles a side holds in a blocked hand, e.g. "1 double".
                         doubles=i.ngettext("{count} double", "{count} doubles", holding.doubles).format(
                             count=holding.doubles
                         ),
+                        # Translators: the pip total (dots) a side holds, e.g. "12 pips". Not "points".
                         pips=i.ngettext("{count} pip", "{count} pips", holding.pips).format(
                             count=holding.pips
                         ),
@@ -351,8 +354,8 @@ class Narrator:
                 )
             parts.append(self._decision(event))
             if event.winner is not None and event.value and event.total is not None and not w.counters:
-                # Translators: the award for winning a blocked hand, e.g. "Anna: 2 points, total 9."
                 parts.append(
+                    # Translators: the award for winning a blocked hand, e.g. "Anna: 2 points, total 9."
                     i.gettext("{side}: {points}, {total}.").format(
                         side=w.side(event.winner),
                         points=w.points(event.value),
@@ -369,7 +372,8 @@ class Narrator:
             for s, h in enumerate(event.holdings)
         )
         # Translators: braille word for a blocked hand, at most 5 letters.
-        braille = f"{i.pgettext('braille', 'Blocked')} {holdings}"
+        blocked_word = i.pgettext("braille", "Blocked")
+        braille = f"{blocked_word} {holdings}"
         if event.winner is not None:
             braille += f": {w.side_braille(event.winner)}"
             if event.value and not w.counters:
@@ -403,7 +407,7 @@ class Narrator:
             ).format(side=w.side(event.side), count=count, left=left)
 
         who = w.name(event.seat) if event.seat is not None else w.side_braille(event.side)
-        return self.message(discarded, f"{who} -{count}c ={left}c")
+        return self.message(discarded, f"{who} -{w.counters_braille(count)} ={w.counters_braille(left)}")
 
     def _hand_ended(self, event: HandEnded) -> Message:
         w, i = self.words, self.words.i18n
@@ -416,7 +420,7 @@ class Narrator:
                 number=event.hand, scores=w.scores(event.totals, target)
             )
 
-        return self.message(ended, f"H{event.hand} {w.scores_braille(event.totals, target)}")
+        return self.message(ended, f"{w.hand_label(event.hand)} {w.scores_braille(event.totals, target)}")
 
     def _match_won(self, event: MatchWon) -> Message:
         w, i = self.words, self.words.i18n

@@ -50,8 +50,8 @@ class Replies:
         for tile in tiles:
             ends = view.ends_for(tile)
             if ends:
-                # Translators: a tile and where it fits, in a list, e.g. "3-4 (left)".
                 parts.append(
+                    # Translators: a tile and where it fits, in a list, e.g. "3-4 (left)".
                     i.gettext("{tile} ({ends})").format(tile=w.tile(tile, speech), ends=self._fit_words(ends))
                 )
             else:
@@ -128,9 +128,10 @@ class Replies:
         counts = view.tile_counts
 
         def phrase(speech: bool) -> str:
-            # Translators: one player's tile count in the "count" reply, e.g. "Anna 5".
             held = ", ".join(
-                i.gettext("{name} {count}").format(name=w.name(s), count=c) for s, c in enumerate(counts)
+                # Translators: one player's tile count in the "count" reply, e.g. "Anna 5".
+                i.gettext("{name} {count}").format(name=w.name(s), count=c)
+                for s, c in enumerate(counts)
             )
             # Translators: reply to "count". {held} e.g. "You 5, Anna 6"; {stock} tiles in the stock,
             # {drawable} of them may be drawn.
@@ -140,22 +141,24 @@ class Replies:
 
         held = " ".join(f"{w.name(s)} {c}" for s, c in enumerate(counts))
         # Translators: braille abbreviation of "stock", 2 or 3 letters.
-        return self._reply(phrase, f"{held} {i.pgettext('braille', 'St')} {view.stock_size}/{view.drawable}")
+        stock_word = i.pgettext("braille", "St")
+        return self._reply(phrase, f"{held} {stock_word} {view.stock_size}/{view.drawable}")
 
     def turn(self, view: SeatView) -> Message:
         """Whose turn it is and, for the player, what is legal."""
         w, i = self.narrator.words, self.narrator.words.i18n
         if view.phase is Phase.HAND_OVER:
-            # Translators: reply to "turn" between hands.
             return self._reply(
-                lambda speech: i.gettext("The hand is over. Press Enter for the next."), "Enter"
+                # Translators: reply to "turn" between hands.
+                lambda speech: i.gettext("The hand is over. Press Enter for the next."),
+                "Enter",
             )
         if view.phase is Phase.OVER:
             # Translators: reply to "turn" after the match.
             return self._reply(lambda speech: i.gettext("The match is over."), "-")
         if view.turn is not None and not view.is_my_turn:
-            # Translators: reply to "turn" when another player is to move. {name} is the player.
             return self._reply(
+                # Translators: reply to "turn" when another player is to move. {name} is the player.
                 lambda speech: i.gettext("Turn: {name}.").format(name=w.name(view.turn or 0)),
                 w.name(view.turn),
             )
@@ -206,10 +209,10 @@ class Replies:
                 braille += " / " + " ".join(t.notation for t in rest)
         elif any(isinstance(a, Draw) for a in legal):
             # Translators: braille for "you must draw", one short word.
-            braille = f"{ends_b}: {i.pgettext('braille', 'draw')}"
+            braille = f"{ends_b}: " + i.pgettext("braille", "draw")
         else:
             # Translators: braille for "you must pass", one short word.
-            braille = f"{ends_b}: {i.pgettext('braille', 'pass')}"
+            braille = f"{ends_b}: " + i.pgettext("braille", "pass")
         return self.narrator.message(phrase, braille, urgent=urgent)
 
     def hint(self, view: SeatView) -> Message:

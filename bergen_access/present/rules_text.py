@@ -18,8 +18,8 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
         # Translators: first line of the rules text when options were changed from a preset.
         lines.append(i.gettext("Rules of this match (a preset with changed options)."))
     each, stock, reserved = rules.tiles_per_player, rules.stock_size, rules.reserved_tiles
-    # Translators: rules text, the deal. {players} players get {each} tiles each; {stock} tiles are left.
     lines.append(
+        # Translators: rules text, the deal. {players} players get {each} tiles each; {stock} tiles are left.
         i.gettext("{players} players, {each} tiles each; {stock} tiles stay in the stock.").format(
             players=rules.players, each=each, stock=stock
         )
@@ -47,40 +47,40 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
     # Translators: rules text, playing and the must-play rule.
     lines.append(i.gettext("In turn, lay one tile at either end; the touching halves must match."))
     if rules.draw_while_able:
-        # Translators: rules text, DominoPlaza: drawing is allowed at any time.
         lines.append(
+            # Translators: rules text, DominoPlaza: drawing is allowed at any time.
             i.gettext("You may draw one tile at a time whenever you like, as long as the stock allows.")
         )
-    # Translators: rules text, drawing and passing.
     lines.append(
+        # Translators: rules text, drawing and passing.
         i.gettext("If nothing fits, draw one tile at a time until one fits; if nothing can be drawn, pass.")
     )
-    # Translators: rules text, the headers. {double} and {triple} are their values.
     lines.append(
+        # Translators: rules text, the headers. {double} and {triple} are their values.
         i.gettext(
             "When both ends show the same number: double header, {double}. "
             "If one of those ends is a double: triple header, {triple}."
         ).format(double=rules.double_header, triple=rules.triple_header)
     )
     if rules.reduction is Reduction.STANDARD:
-        # Translators: rules text, the reduction near the target.
         lines.append(
+            # Translators: rules text, the reduction near the target.
             i.gettext(
                 "Near the target a header is worth less: "
                 "1 when 2 or fewer are needed, at most 2 when 3 are needed."
             )
         )
     elif rules.reduction is Reduction.COUNTERS:
-        # Translators: rules text, the counter game's smaller discards.
         lines.append(
+            # Translators: rules text, the counter game's smaller discards.
             i.gettext(
                 "With 2 counters or fewer a double header discards 1; "
                 "with fewer than 4 a triple header discards 2."
             )
         )
     if rules.going_out:
-        # Translators: rules text, going out. {value} points or counters.
         lines.append(
+            # Translators: rules text, going out. {value} points or counters.
             i.gettext("Laying your last tile scores {value} and ends the hand.").format(value=rules.going_out)
         )
     else:
@@ -88,8 +88,8 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
         lines.append(i.gettext("Laying your last tile ends the hand; it scores nothing."))
     lines.append(_blocked_sentence(i, rules))
     if rules.blocked_rule is BlockedRule.AMERICAN:
-        # Translators: rules text, a note on the sources of the American blocked-hand rule.
         lines.append(
+            # Translators: rules text, a note on the sources of the American blocked-hand rule.
             i.gettext(
                 "Only the first part of the American rule is confirmed by a source we could read; "
                 "the tie-breaks are the best reading."
@@ -97,16 +97,16 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
         )
     target = rules.target_score
     if rules.tally is Tally.COUNTERS:
-        # Translators: rules text, the counter game. {count} counters each side starts with.
         lines.append(
+            # Translators: rules text, the counter game. {count} counters each side starts with.
             i.gettext(
                 "Each side starts with {count} counters and discards them as it scores; "
                 "nobody discards more than they hold. The first side with none left wins."
             ).format(count=target)
         )
     else:
-        # Translators: rules text, the end of the match. {target} points.
         lines.append(
+            # Translators: rules text, the end of the match. {target} points.
             i.gettext("The match ends the moment a side reaches {target} points.").format(target=target)
         )
     return lines

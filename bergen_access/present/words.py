@@ -119,16 +119,33 @@ class Words:
 
     # ---------------------------------------------------------------- scores
 
+    def hand_label(self, number: int) -> str:
+        """Braille label of a hand: ``H3``."""
+        # Translators: braille label of hand number {number}: one letter and the number, e.g. "H3".
+        return self.i18n.pgettext("braille", "H{number}").format(number=number)
+
+    def counters_braille(self, count: int) -> str:
+        """Braille count of counters: ``7c``."""
+        # Translators: braille form of a number of counters: the number and one letter, e.g. "7c".
+        return self.i18n.pgettext("braille", "{count}c").format(count=count)
+
+    def enter(self) -> str:
+        """The name of the Enter key, for braille lines."""
+        # Translators: the Enter key, as written on braille lines.
+        return self.i18n.pgettext("key", "Enter")
+
     @property
     def counters(self) -> bool:
         return self.rules.tally is Tally.COUNTERS
 
     def points(self, value: int) -> str:
         """``2 points``."""
+        # Translators: a number of points scored, e.g. "2 points". Inside longer messages.
         return self.i18n.ngettext("{count} point", "{count} points", value).format(count=value)
 
     def counter_count(self, value: int) -> str:
         """``2 counters``."""
+        # Translators: a number of counters (counter stones of the counter game), e.g. "2 counters".
         return self.i18n.ngettext("{count} counter", "{count} counters", value).format(count=value)
 
     def total(self, side: int, total: int) -> str:
@@ -157,5 +174,7 @@ class Words:
     def scores_braille(self, scores: Sequence[int], target: int) -> str:
         """Terse scores: ``You 9 Anna 7 /15``; counters: ``You 7c Anna 9c``."""
         if self.counters:
-            return " ".join(f"{self.side_braille(s)} {target - v}c" for s, v in enumerate(scores))
+            return " ".join(
+                f"{self.side_braille(s)} {self.counters_braille(target - v)}" for s, v in enumerate(scores)
+            )
         return " ".join(f"{self.side_braille(s)} {v}" for s, v in enumerate(scores)) + f" /{target}"

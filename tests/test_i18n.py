@@ -1,0 +1,161 @@
+"""Catalogs: complete, consistent, commented; and no word reaches the player unmarked."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from bergen_access import play
+from bergen_access.catalog_tools import extract
+from bergen_access.commands.lexicon import CommandKind, Lexicon, fold
+from bergen_access.i18n import I18n, choose_language
+
+from .console_bot import fast_opponent
+from .test_console_game import TypistReader
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "locales"
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+PERCENT = re.compile(r"%\([a-z_]+\)[sr]|%s")
+
+
+def catalog(language: str) -> Catalog:
+    with (LOCALES / language / "LC_MESSAGES" / "bergen_access.po").open("rb") as stream:
+        return read_po(stream, locale=language)
+
+
+def template() -> Catalog:
+    with (LOCALES / "bergen_access.pot").open("rb") as stream:
+        return read_po(stream)
+
+
+def test_the_template_is_up_to_date_and_every_message_has_a_translators_comment(tmp_path: Path) -> None:
+    before = (LOCALES / "bergen_access.pot").read_bytes()
+    try:
+        extract()
+        now = template()
+        assert {(m.id, m.context) for m in now} == {(m.id, m.context) for m in read_po(io.BytesIO(before))}
+    finally:
+        (LOCALES / "bergen_access.pot").write_bytes(before)
+    for message in template():
+        if message.id:
+            assert any("Translators:" in c for c in message.auto_comments), message.id
+
+
+@pytest.mark.parametrize("language", ["de", "tr", "en"])
+def test_catalogs_follow_the_template(language: str) -> None:
+    keys = {(m.id, m.context) for m in template() if m.id}
+    assert {(m.id, m.context) for m in catalog(language) if m.id} == keys
+
+
+@pytest.mark.parametrize("language", ["de", "tr"])
+def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
+    for message in catalog(language):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert not message.fuzzy, ids[0]
+        assert all(strings), f"untranslated: {ids[0]}"
+        expected = set(PLACEHOLDER.findall(ids[-1])) | set(PERCENT.findall(ids[-1]))
+        for string in strings:
+            found = set(PLACEHOLDER.findall(string)) | set(PERCENT.findall(string))
+            assert found == expected, (ids[0], string)
+
+
+@pytest.mark.parametrize("language", ["de", "tr", "en"])
+def test_msgfmt_check_passes(language: str) -> None:
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt (gettext) is not installed")
+    path = LOCALES / language / "LC_MESSAGES" / "bergen_access.po"
+    command = ["msgfmt", "--check", "-o", "/dev/null", str(path)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+def test_language_choice_order() -> None:
+    assert choose_language("tr", "de", {"LANG": "en_US.UTF-8"}) == "tr"
+    assert choose_language(None, "de", {"LANG": "tr_TR.UTF-8"}) == "de"
+    assert choose_language(None, None, {"LANGUAGE": "fr:tr", "LANG": "de_DE"}) == "tr"
+    assert choose_language(None, None, {"LC_ALL": "de_AT.UTF-8"}) == "de"
+    assert choose_language(None, None, {"LC_MESSAGES": "tr_TR"}) == "tr"
+    assert choose_language(None, None, {"LANG": "fr_FR.UTF-8"}) == "en"
+    assert choose_language("xx", None, {}) == "en"
+
+
+def test_turkish_commands_fold_dotted_and_dotless_i() -> None:
+    assert fold("İPUCU", "tr") == fold("ipucu", "tr") == fold("IPUCU", "tr")
+    assert fold("ÇEK", "tr") == "çek"
+    lexicon = Lexicon(I18n("tr"))
+    for word in ("HINT", "hint", "Hint"):
+        assert lexicon.command(word) is CommandKind.HINT  # English always works
+
+
+def _pseudo_catalog(directory: Path) -> None:
+    """Every message wrapped in ⟦…⟧ (placeholders kept), installed as the 'en' catalog."""
+    pseudo = Catalog(locale="en", charset="utf-8")
+    for message in template():
+        if not message.id:
+            continue
+        if message.context in ("command", "answer"):  # word lists: mark each word
+            string: object = " ".join(f"⟦{word}⟧" for word in message.id.split())
+        elif isinstance(message.id, tuple):
+            string = tuple(f"⟦{message.id[0]}⟧" if n == 0 else f"⟦{message.id[1]}⟧" for n in range(2))
+        else:
+            string = f"⟦{message.id}⟧"
+        pseudo.add(message.id, string, context=message.context)
+    target = directory / "en" / "LC_MESSAGES" / "bergen_access.po"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as stream:
+        write_po(stream, pseudo)
+
+
+NAMES = ("Anna", "Ben", "Cem")
+ECHOED = ("xyzzy", "up")  # from console_bot.MISTAKES: "xyzzy" and "3-5 up"
+
+
+def _unmarked(transcript: str, typed: list[str]) -> list[str]:
+    """Words left once every marked phrase, tile, name and typed line is removed.
+
+    The whole transcript is read as one text: braille lines wrap long messages.
+    """
+    text = re.sub(r"«[^»]*»", " ", transcript).replace("\n", " ")
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    for word in ECHOED:  # the typist's nonsense, repeated back to it in braille ("? xyzzy")
+        text = re.sub(rf"(?<![\w⟦]){word}(?![\w⟧])", " ", text)
+    for name in NAMES:
+        text = text.replace(name, " ")
+    return re.sub(r"[0-9|+=/:;.,!?()<>\-– ]+", " ", text).split()
+
+
+@pytest.mark.parametrize("verbosity", ["normal", "terse", "verbose"])
+@pytest.mark.parametrize("preset", ["standard", "counters", "dominoplaza"])
+def test_pseudo_locale_match_shows_no_unmarked_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verbosity: str, preset: str
+) -> None:
+    _pseudo_catalog(tmp_path / "locales")
+    monkeypatch.setenv("BERGEN_LOCALES", str(tmp_path / "locales"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    out = io.StringIO()
+    reader = TypistReader(out, mark=True)
+    monkeypatch.setattr(play, "PlainReader", lambda stdin, stdout, *, echo: reader)
+    players = "4" if preset == "counters" else "3"
+    arguments = ["--lang", "en", "--plain", "--seed", "17", "--preset", preset, "--players", players]
+    arguments += ["--verbosity", verbosity, "--opponents", fast_opponent()]
+    status = play.main(arguments, io.StringIO(), out)
+    assert status == 0
+    transcript = out.getvalue()
+    assert "⟦" in transcript
+    assert ("Match over" in transcript) or ("Winner" in transcript)
+    leftovers = sorted(set(_unmarked(transcript, reader.lines)))
+    assert not leftovers, " | ".join(leftovers)
