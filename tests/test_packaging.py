@@ -1,0 +1,56 @@
+"""A wheel built from a clean clone, installed in a fresh virtual environment, plays in German and Turkish."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bergen_access.i18n import I18n, load_translations
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(command: list[str], cwd: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True, **kwargs)  # type: ignore[call-overload]
+
+
+@pytest.mark.slow
+def test_wheel_from_a_clean_clone_plays_in_german_and_turkish(tmp_path: Path) -> None:
+    clone = tmp_path / "clone"
+    _run(["git", "clone", "--quiet", "--no-local", str(ROOT), str(clone)], tmp_path)
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path / "dist"), "."], clone)
+    wheels = list((tmp_path / "dist").glob("bergen_access-*.whl"))
+    assert len(wheels) == 1
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", str(venv)], tmp_path)
+    _run([str(venv / "bin" / "pip"), "install", "--quiet", str(wheels[0])], tmp_path)
+    home = tmp_path / "home"
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "TERM": "dumb",
+    }
+    for language in ("de", "tr"):
+        catalog = clone / "locales" / language / "LC_MESSAGES" / "bergen_access.po"
+        words = I18n(language, load_translations(language, catalog))
+        expected = words.gettext("Hand {number}. Your tiles: {tiles}.").split("{")[0]
+        assert expected and expected != "Hand ", f"{language} catalog is not translated"
+        result = subprocess.run(
+            [str(venv / "bin" / "bergen"), "--lang", language, "--seed", "3", "--new", "--plain"],
+            cwd=tmp_path,  # away from the checkout: only the installed catalogs can speak
+            input="hand\nquit\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        assert expected in result.stdout, result.stdout[:500]
+        assert "Your tiles" not in result.stdout
