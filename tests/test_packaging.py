@@ -22,8 +22,9 @@ def _run(command: list[str], cwd: Path, **kwargs: object) -> subprocess.Complete
 def test_wheel_from_a_clean_clone_plays_in_german_and_turkish(tmp_path: Path) -> None:
     clone = tmp_path / "clone"
     _run(["git", "clone", "--quiet", "--no-local", str(ROOT), str(clone)], tmp_path)
-    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path / "dist"), "."], clone)
-    wheels = list((tmp_path / "dist").glob("bergen_access-*.whl"))
+    dist = tmp_path / "dist"
+    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), "."], clone)
+    wheels = list(dist.glob("bergen_access-*.whl"))
     assert len(wheels) == 1
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], tmp_path)
