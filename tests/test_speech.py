@@ -49,20 +49,24 @@ def test_ssip_client_speaks_in_the_given_language_and_cancels(server: SpeechServ
     assert "CANCEL self" in server.log_text()
 
 
+@pytest.mark.parametrize("language", ["de", "tr", "en"])
 def test_the_game_speaks_through_speech_dispatcher_and_interrupts(
-    tmp_path: Path, server: SpeechServer
+    tmp_path: Path, server: SpeechServer, language: str
 ) -> None:
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=server.address)
-    session = PipeSession(["--seed", "4", "--speech", "screenreader", "--lang", "de"], tmp_path, env)
+    session = PipeSession(["--seed", "4", "--speech", "screenreader", "--lang", language], tmp_path, env)
     assert session.read_to_prompt() is not None
     for command in ("hand", "ends", "score"):
         session.type(command)
         assert session.read_to_prompt() is not None
     session.type("quit")
     assert session.finish() == 0
-    assert wait_for(lambda: any(lang == "de" for lang, _ in server.spoken()), 15)
+    assert wait_for(lambda: any(lang == language for lang, _ in server.spoken()), 15)
     spoken = server.spoken()
-    assert all(lang == "de" for lang, _ in spoken)
+    assert all(lang == language for lang, _ in spoken)
+    # the words are the language's own: the hand announcement as the catalog has it
+    opening = I18n(language).gettext("Hand {number}. Your tiles: {tiles}.").split("{")[0].strip()
+    assert any(text.startswith(opening) for _, text in spoken), (opening, spoken[:3])
     assert any("1" in text or "2" in text for _, text in spoken)
     assert not any(re.search(r"\d-\d", text) for _, text in spoken)
     # the replies to the player's commands interrupted what was still being said
