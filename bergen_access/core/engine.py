@@ -27,23 +27,19 @@ from .actions import (
 )
 from .dealers import Dealer
 from .events import (
-    CountersDiscarded,
     Drew,
     Event,
-    HandBlocked,
     HandDealt,
     HandEnded,
     HeaderKind,
-    HeaderScored,
-    MatchWon,
     Opened,
     Passed,
     Redeal,
     TilePlayed,
-    WentOut,
 )
-from .rules import Opener, Rules, Tally
-from .scoring import capped, header_base, header_value, holding_of, settle_blocked
+from .rules import Opener, Rules
+from .scoreboard import Scoreboard
+from .scoring import holding_of
 from .tiles import DOUBLES, SUIT_MASK, TILES, Tile, mask_of, tiles_in
 
 _IS_DOUBLE = tuple(t.is_double for t in TILES)
@@ -81,20 +77,15 @@ class Match:
         self.phase = Phase.NOT_STARTED
         self.hand_number = 0
         self.turn = 0
-        if scores is None:
-            scores = [0] * rules.sides
-        if len(scores) != rules.sides or not all(0 <= s < rules.target_score for s in scores):
-            raise ValueError("starting scores must be one per side, each below the target")
-        self.starting_scores = tuple(scores)
-        self.scores = list(scores)
-        self.winner: int | None = None
+        self.board = Scoreboard(rules, scores)
+        self.starting_scores = tuple(self.board.scores)
+        self.scores = self.board.scores  # the board's list, shared
         self.history: list[Event] = []
         self.actions: list[Action] = []
         self._players = rules.players
         self._side_of = tuple(rules.side_of(s) for s in range(rules.players))
         self._target = rules.target_score
         self._reserved = rules.reserved_tiles
-        self._counters = rules.tally is Tally.COUNTERS
         self._arms_rule = rules.first_arms_first
         self._draw_while_able = rules.draw_while_able
         self._hands = [0] * rules.players
@@ -167,6 +158,11 @@ class Match:
     def need(self, side: int) -> int:
         """Points a side still needs; with counters, the counters it holds."""
         return self._target - self.scores[side]
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target, once the match is over."""
+        return self.board.winner
 
     def playable(self, seat: int) -> tuple[Tile, ...]:
         """The seat's tiles that fit an end it may play to now."""
@@ -395,31 +391,17 @@ class Match:
         return True
 
     def _go_out(self, seat: int, events: list[Event]) -> None:
-        side = self._side_of[seat]
-        value = capped(self.rules, self.rules.going_out, self.need(side))
-        self.scores[side] += value
-        events.append(WentOut(seat, side, self.rules.going_out, value, self.scores[side]))
-        if not self._settle(seat, side, value, events):
+        if self.board.went_out(seat, self._side_of[seat], events):
+            self.phase = Phase.OVER
+        else:
             self._end_hand(events)
 
     def _header(self, seat: int, kind: HeaderKind, events: list[Event]) -> bool:
         """Score a header; True when it won the match."""
-        side = self._side_of[seat]
-        value = header_value(self.rules, kind, self.need(side))
-        self.scores[side] += value
-        events.append(HeaderScored(seat, side, kind, header_base(self.rules, kind), value, self.scores[side]))
-        return self._settle(seat, side, value, events)
-
-    def _settle(self, seat: int | None, side: int, value: int, events: list[Event]) -> bool:
-        """Follow an award with its counters and, at the target, the end of the match."""
-        if self._counters and value:
-            events.append(CountersDiscarded(seat, side, value, max(0, self.need(side))))
-        if self.scores[side] < self._target:
-            return False
-        self.phase = Phase.OVER
-        self.winner = side
-        events.append(MatchWon(side, tuple(self.scores)))
-        return True
+        if self.board.header(seat, self._side_of[seat], kind, events):
+            self.phase = Phase.OVER
+            return True
+        return False
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         events.append(Passed(seat))
@@ -431,15 +413,9 @@ class Match:
         holdings = tuple(
             holding_of([self._hands[s] for s in rules.seats_of(side)]) for side in range(rules.sides)
         )
-        winner, decided_by = settle_blocked(rules.blocked_rule, holdings)
-        value, total = 0, None
-        if winner is not None:
-            value = capped(rules, rules.blocked_award, self.need(winner))
-            self.scores[winner] += value
-            total = self.scores[winner]
         hands = tuple(self.hand(s) for s in range(self._players))
-        events.append(HandBlocked(rules.blocked_rule, holdings, hands, decided_by, winner, value, total))
-        if winner is not None and self._settle(None, winner, value, events):
+        if self.board.blocked(holdings, hands, events):
+            self.phase = Phase.OVER
             return
         self._end_hand(events)
 
@@ -454,7 +430,8 @@ class Match:
         twin = Match.__new__(Match)
         twin.__dict__.update(self.__dict__)
         twin.dealer = self.dealer.copy()
-        twin.scores = list(self.scores)
+        twin.board = self.board.copy()
+        twin.scores = twin.board.scores
         twin.history = list(self.history)
         twin.actions = list(self.actions)
         twin._hands = list(self._hands)
