@@ -70,6 +70,14 @@ class Refusal(StrEnum):
     MUST_PLAY = "must-play"
     NOTHING_TO_DRAW = "nothing-to-draw"
     MUST_DRAW = "must-draw"
+    # Refusals of the scorekeeper's table, where hands are not known:
+    WRONG_PHASE = "wrong-phase"  # e.g. a play while the opening double is awaited
+    NOT_A_DOUBLE = "not-a-double"  # the opening must be a double
+    ALREADY_PLAYED = "already-played"  # that tile lies on the table already
+    NO_TILES_LEFT = "no-tiles-left"  # the seat holds no tile
+    TOO_MANY_DRAWS = "too-many-draws"  # more than the stock allows
+    ALREADY_REVEALED = "already-revealed"  # that side's tiles were entered already
+    BAD_HOLDING = "bad-holding"  # more doubles or pips than the side can hold
 
 
 class IllegalActionError(ValueError):

@@ -34,6 +34,7 @@ class Decider(StrEnum):
     SINGLE_PIPS = "single-pips"  # american: all held doubles; pips of the other tiles
     TIE = "tie"  # complete tie, nobody scores
     NO_AWARD = "no-award"  # the blocked rule awards nothing
+    CALLED = "called"  # the table said who won (scorekeeper's tally)
 
 
 class Holding(NamedTuple):

@@ -322,7 +322,10 @@ class Narrator:
         if event.decided_by is Decider.SINGLE_PIPS:
             # Translators: American rule, every side holds a double: fewest pips on the other tiles wins.
             return i.gettext("Fewest pips outside the doubles: {side}.").format(side=side)
-        if event.decided_by is Decider.TIE:
+        if event.decided_by is Decider.CALLED and event.winner is not None:
+            # Translators: scorekeeper's tally: the table said who won the blocked hand.
+            return i.gettext("{side} wins the blocked hand.").format(side=side)
+        if event.decided_by in (Decider.TIE, Decider.CALLED):
             # Translators: a blocked hand ended in a complete tie.
             return i.gettext("A tie: nobody scores.")
         # Translators: the rules give nothing for a blocked hand (DominoPlaza).

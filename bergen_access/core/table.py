@@ -1,0 +1,325 @@
+"""A table of physical dominoes, tracked from what the players call out.
+
+The scorekeeper does not see the hands: it knows how many tiles each player
+holds, the line, the stock, and every tile once it is played. ``Table``
+follows the same rules as ``Match`` with that knowledge and emits the same
+events, so the same presenters announce it. It refuses what cannot be (a
+tile already played, a tile that fits neither end, more draws than the stock
+allows, a pass while tiles can be drawn) and is rebuilt from its entries, so
+undo is "the same entries, one fewer".
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .actions import End, Pass, Play, Refusal
+from .events import (
+    Drew,
+    Event,
+    HandDealt,
+    HandEnded,
+    HeaderKind,
+    Holding,
+    Opened,
+    Passed,
+    TilePlayed,
+)
+from .rules import BlockedRule, Opener, Rules
+from .scoreboard import Scoreboard
+from .tiles import DOUBLES, Tile
+
+
+class TablePhase(StrEnum):
+    """Where the tracked hand stands."""
+
+    NOT_STARTED = "not-started"
+    OPENING = "opening"  # waiting for the opening double
+    PLAYING = "playing"
+    REVEAL = "reveal"  # blocked: waiting for what each side still holds
+    HAND_OVER = "hand-over"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class NewHand:
+    """The tiles were dealt for a new hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """``seat`` laid the opening double ``tile``."""
+
+    seat: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTiles:
+    """``seat`` drew ``count`` tiles (not seen by the scorekeeper)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """After a block: what one side still holds."""
+
+    side: int
+    holding: Holding
+
+
+Entry = NewHand | Open | Play | DrawTiles | Pass | Reveal
+
+
+class Table:
+    """The state of a physical table as far as the calls tell it."""
+
+    def __init__(self, rules: Rules, scores: Sequence[int] | None = None) -> None:
+        self.rules = rules
+        self.board = Scoreboard(rules, scores)
+        self.starting_scores = tuple(self.board.scores)
+        self.phase = TablePhase.NOT_STARTED
+        self.hand_number = 0
+        self.turn = 0
+        self.counts = [0] * rules.players
+        self.stock = 0
+        self.line: deque[tuple[Tile, int, int]] = deque()
+        self.ends: tuple[int, int] | None = None
+        self.end_tiles: tuple[Tile, Tile] | None = None
+        self.opening: Tile | None = None
+        self.played: set[Tile] = set()
+        self.revealed: dict[int, Holding] = {}
+        self.entries: list[Entry] = []
+        self.history: list[Event] = []
+        self._passes = 0
+
+    @classmethod
+    def replay(cls, rules: Rules, scores: Sequence[int] | None, entries: Sequence[Entry]) -> Table:
+        """A table rebuilt from its entries (how undo and loading work)."""
+        table = cls(rules, scores)
+        for entry in entries:
+            table.apply(entry)
+        return table
+
+    # ------------------------------------------------------------- reading
+
+    @property
+    def scores(self) -> list[int]:
+        return self.board.scores
+
+    @property
+    def target(self) -> int:
+        return self.board.target
+
+    @property
+    def winner(self) -> int | None:
+        return self.board.winner
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is TablePhase.OVER
+
+    @property
+    def drawable(self) -> int:
+        return max(0, self.stock - self.rules.reserved_tiles)
+
+    @property
+    def end_is_double(self) -> tuple[bool, bool]:
+        if self.end_tiles is None:
+            return (False, False)
+        return (self.end_tiles[0].is_double, self.end_tiles[1].is_double)
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def expected_opener(self) -> Tile:
+        """The double the rules make the opener hold if nobody holds a lower (or higher) one."""
+        return DOUBLES[0] if self.rules.opener is Opener.LOWEST else DOUBLES[-1]
+
+    def ends_for(self, tile: Tile) -> tuple[End, ...]:
+        """The ends ``tile`` fits now under the rules."""
+        if self.ends is None:
+            return ()
+        arms = self._arms_end()
+        return tuple(e for e in End if (arms is None or e is arms) and tile.has(self.ends[e]))
+
+    def _arms_end(self) -> End | None:
+        if self.rules.first_arms_first and len(self.line) == 2 and self.end_tiles is not None:
+            return End.LEFT if self.end_tiles[0] == self.opening else End.RIGHT
+        return None
+
+    def sides_to_reveal(self) -> list[int]:
+        return [side for side in range(self.rules.sides) if side not in self.revealed]
+
+    # ------------------------------------------------------------ checking
+
+    def check(self, entry: Entry) -> Refusal | None:
+        """Why ``entry`` cannot be, or None."""
+        if self.phase is TablePhase.OVER:
+            return Refusal.MATCH_OVER
+        if isinstance(entry, NewHand):
+            ok = self.phase in (TablePhase.NOT_STARTED, TablePhase.HAND_OVER)
+            return None if ok else Refusal.HAND_UNDER_WAY
+        if isinstance(entry, Reveal):
+            return self._check_reveal(entry)
+        if not 0 <= entry.seat < self.rules.players:
+            return Refusal.NO_SUCH_SEAT
+        if isinstance(entry, Open):
+            if self.phase is not TablePhase.OPENING:
+                return Refusal.WRONG_PHASE
+            return None if entry.tile.is_double else Refusal.NOT_A_DOUBLE
+        if self.phase is not TablePhase.PLAYING:
+            return Refusal.HAND_OVER if self.phase is TablePhase.HAND_OVER else Refusal.WRONG_PHASE
+        if entry.seat != self.turn:
+            return Refusal.NOT_YOUR_TURN
+        if isinstance(entry, Play):
+            return self._check_play(entry)
+        if isinstance(entry, DrawTiles):
+            if self.drawable == 0:
+                return Refusal.NOTHING_TO_DRAW
+            return None if 1 <= entry.count <= self.drawable else Refusal.TOO_MANY_DRAWS
+        return Refusal.MUST_DRAW if self.drawable else None  # Pass
+
+    def _check_play(self, play: Play) -> Refusal | None:
+        if play.tile in self.played:
+            return Refusal.ALREADY_PLAYED
+        if self.counts[play.seat] == 0:
+            return Refusal.NO_TILES_LEFT
+        assert self.ends is not None
+        fits = tuple(play.tile.has(n) for n in self.ends)
+        arms = self._arms_end()
+        if arms is not None and play.end is not arms:
+            return Refusal.ARMS_FIRST if fits[play.end] else Refusal.DOES_NOT_FIT
+        if fits[play.end]:
+            return None
+        return Refusal.OTHER_END_ONLY if fits[1 - play.end] and arms is None else Refusal.DOES_NOT_FIT
+
+    def _check_reveal(self, reveal: Reveal) -> Refusal | None:
+        if self.phase is not TablePhase.REVEAL:
+            return Refusal.WRONG_PHASE
+        if not 0 <= reveal.side < self.rules.sides:
+            return Refusal.NO_SUCH_SEAT
+        if reveal.side in self.revealed:
+            return Refusal.ALREADY_REVEALED
+        held = sum(self.counts[s] for s in self.rules.seats_of(reveal.side))
+        h = reveal.holding
+        if not (0 <= h.doubles <= min(held, 7) and 0 <= h.single_pips <= h.pips <= 12 * held):
+            return Refusal.BAD_HOLDING
+        return None
+
+    # ------------------------------------------------------------- changing
+
+    def apply(self, entry: Entry) -> list[Event]:
+        """Record one entry and return its events; ``ValueError`` (with the reason) if it cannot be."""
+        reason = self.check(entry)
+        if reason is not None:
+            raise ValueError(reason)
+        events: list[Event] = []
+        if isinstance(entry, NewHand):
+            self._deal(events)
+        elif isinstance(entry, Open):
+            self._open(entry, events)
+        elif isinstance(entry, Play):
+            self._play(entry, events)
+        elif isinstance(entry, DrawTiles):
+            for _ in range(entry.count):
+                self.stock -= 1
+                self.counts[entry.seat] += 1
+                events.append(Drew(entry.seat, None, self.stock, self.drawable))
+        elif isinstance(entry, Pass):
+            self._pass(entry.seat, events)
+        else:
+            self.revealed[entry.side] = entry.holding
+            if not self.sides_to_reveal():
+                self._settle_block(events)
+        self.entries.append(entry)
+        self.history.extend(events)
+        return events
+
+    def _deal(self, events: list[Event]) -> None:
+        rules = self.rules
+        self.hand_number += 1
+        self.counts = [rules.tiles_per_player] * rules.players
+        self.stock = rules.stock_size
+        self.line.clear()
+        self.ends = self.end_tiles = self.opening = None
+        self.played = set()
+        self.revealed = {}
+        self._passes = 0
+        self.phase = TablePhase.OPENING
+        hands = (None,) * rules.players
+        events.append(HandDealt(self.hand_number, hands, rules.tiles_per_player, self.stock, self.drawable))
+
+    def _open(self, entry: Open, events: list[Event]) -> None:
+        tile = entry.tile
+        self.counts[entry.seat] -= 1
+        self.played.add(tile)
+        self.line.append((tile, tile.low, tile.low))
+        self.ends = (tile.low, tile.low)
+        self.end_tiles = (tile, tile)
+        self.opening = tile
+        self.phase = TablePhase.PLAYING
+        events.append(Opened(entry.seat, tile))
+        if self.rules.opening_double_scores and self._header(entry.seat, HeaderKind.DOUBLE, events):
+            return
+        self.turn = (entry.seat + 1) % self.rules.players
+
+    def _play(self, play: Play, events: list[Event]) -> None:
+        assert self.ends is not None and self.end_tiles is not None
+        tile, seat = play.tile, play.seat
+        left, right = self.ends
+        left_tile, right_tile = self.end_tiles
+        if play.end is End.LEFT:
+            touching, left, left_tile = left, tile.other(left), tile
+            self.line.appendleft((tile, left, touching))
+        else:
+            touching, right, right_tile = right, tile.other(right), tile
+            self.line.append((tile, touching, right))
+        self.ends, self.end_tiles = (left, right), (left_tile, right_tile)
+        self.counts[seat] -= 1
+        self.played.add(tile)
+        self._passes = 0
+        events.append(TilePlayed(seat, tile, play.end, left, right))
+        if left == right:
+            kind = HeaderKind.TRIPLE if left_tile.is_double or right_tile.is_double else HeaderKind.DOUBLE
+            if self._header(seat, kind, events):
+                return
+        if self.counts[seat]:
+            self.turn = (seat + 1) % self.rules.players
+            return
+        if self.board.went_out(seat, self.side_of(seat), events):
+            self.phase = TablePhase.OVER
+        else:
+            self._end_hand(events)
+
+    def _header(self, seat: int, kind: HeaderKind, events: list[Event]) -> bool:
+        if self.board.header(seat, self.side_of(seat), kind, events):
+            self.phase = TablePhase.OVER
+            return True
+        return False
+
+    def _pass(self, seat: int, events: list[Event]) -> None:
+        events.append(Passed(seat))
+        self._passes += 1
+        if self._passes < self.rules.players:
+            self.turn = (seat + 1) % self.rules.players
+            return
+        self.phase = TablePhase.REVEAL
+        if self.rules.blocked_rule is BlockedRule.NONE:
+            self._settle_block(events)
+
+    def _settle_block(self, events: list[Event]) -> None:
+        holdings = tuple(self.revealed[side] for side in range(self.rules.sides)) if self.revealed else ()
+        if self.board.blocked(holdings, (), events):
+            self.phase = TablePhase.OVER
+        else:
+            self._end_hand(events)
+
+    def _end_hand(self, events: list[Event]) -> None:
+        events.append(HandEnded(self.hand_number, tuple(self.board.scores)))
+        self.phase = TablePhase.HAND_OVER

@@ -1,0 +1,103 @@
+"""The scorekeeper's plain tally: the table calls out only what scores.
+
+"Anna double header", "Ben triple", "Cem out", "blocked, Anna wins": each call
+is scored by the preset's values and reduction through the same ``Scoreboard``
+as a played match, and a hand ends with going out or a block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Refusal
+from .events import Decider, Event, HandEnded, HeaderKind
+from .rules import Rules
+from .scoreboard import Scoreboard
+
+
+@dataclass(frozen=True, slots=True)
+class CallHeader:
+    """``seat`` made a header of ``kind``."""
+
+    seat: int
+    kind: HeaderKind
+
+
+@dataclass(frozen=True, slots=True)
+class CallOut:
+    """``seat`` laid the last tile."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallBlocked:
+    """The hand was blocked and ``winner`` (a side, or None for nobody) won it."""
+
+    winner: int | None
+
+
+Call = CallHeader | CallOut | CallBlocked
+
+
+class Tally:
+    """Scores from calls alone."""
+
+    def __init__(self, rules: Rules, scores: Sequence[int] | None = None) -> None:
+        self.rules = rules
+        self.board = Scoreboard(rules, scores)
+        self.starting_scores = tuple(self.board.scores)
+        self.hand_number = 1
+        self.entries: list[Call] = []
+        self.history: list[Event] = []
+        self.is_over = False
+
+    @classmethod
+    def replay(cls, rules: Rules, scores: Sequence[int] | None, entries: Sequence[Call]) -> Tally:
+        tally = cls(rules, scores)
+        for entry in entries:
+            tally.apply(entry)
+        return tally
+
+    @property
+    def scores(self) -> list[int]:
+        return self.board.scores
+
+    @property
+    def target(self) -> int:
+        return self.board.target
+
+    @property
+    def winner(self) -> int | None:
+        return self.board.winner
+
+    def check(self, call: Call) -> Refusal | None:
+        if self.is_over:
+            return Refusal.MATCH_OVER
+        if isinstance(call, CallBlocked):
+            ok = call.winner is None or 0 <= call.winner < self.rules.sides
+        else:
+            ok = 0 <= call.seat < self.rules.players
+        return None if ok else Refusal.NO_SUCH_SEAT
+
+    def apply(self, call: Call) -> list[Event]:
+        reason = self.check(call)
+        if reason is not None:
+            raise ValueError(reason)
+        events: list[Event] = []
+        board = self.board
+        if isinstance(call, CallHeader):
+            won = board.header(call.seat, self.rules.side_of(call.seat), call.kind, events)
+        elif isinstance(call, CallOut):
+            won = board.went_out(call.seat, self.rules.side_of(call.seat), events)
+        else:
+            won = board.blocked((), (), events, called=(call.winner, Decider.CALLED))
+        if won:
+            self.is_over = True
+        elif not isinstance(call, CallHeader):
+            events.append(HandEnded(self.hand_number, tuple(board.scores)))
+            self.hand_number += 1
+        self.entries.append(call)
+        self.history.extend(events)
+        return events
