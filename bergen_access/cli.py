@@ -17,7 +17,7 @@ from .session.settings import Settings
 
 
 def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    from . import play, simulate  # noqa: PLC0415 - keep start-up light
+    from . import keep, play, simulate  # noqa: PLC0415 - keep start-up light
 
     install_argparse_words(i)
     parser = argparse.ArgumentParser(
@@ -43,7 +43,18 @@ def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.A
         description=i.gettext("Play complete matches between computer players and print every event."),
     )
     simulate.add_arguments(simulate_parser)
-    return parser, {"simulate": simulate_parser}
+    keep_parser = commands.add_parser(
+        "keep",
+        # Translators: --help, the keep command in the list of commands.
+        help=i.gettext("keep the score of a table of physical dominoes"),
+        # Translators: --help of bergen keep.
+        description=i.gettext(
+            "Keep the score of a table of physical dominoes: enter every play (the headers are found), "
+            "or with --mode tally only what scores."
+        ),
+    )
+    keep.add_arguments(keep_parser, i)
+    return parser, {"simulate": simulate_parser, "keep": keep_parser}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import simulate  # noqa: PLC0415
 
         return simulate.run(subparsers["simulate"], args)
+    if args.command == "keep":
+        from . import keep  # noqa: PLC0415
+
+        return keep.run(subparsers["keep"], args, sys.stdin, sys.stdout)
     from . import play  # noqa: PLC0415
 
     return play.run(parser, args, sys.stdin, sys.stdout)

@@ -101,7 +101,7 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
 
 
-def _is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
+def is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
     return (
         bool(args.plain)
         or os.environ.get("TERM", "") in ("dumb", "")
@@ -110,7 +110,7 @@ def _is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
     )
 
 
-def _open_speaker(mode: str) -> Speaker | None:
+def open_speaker(mode: str) -> Speaker | None:
     """Start speech; wait (briefly, once) so that a backend that cannot start is reported first."""
     if mode == "off":
         return None
@@ -179,7 +179,7 @@ class Setup:
             self.tell(i.gettext("Please answer yes or no."))
 
 
-def _set_aside(path: Path, label: str) -> Path:
+def set_aside(path: Path, label: str) -> Path:
     """Move a save file out of the way without losing it."""
     target = path.with_name(f"{path.stem}.{label}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
     path.replace(target)
@@ -205,7 +205,7 @@ def _saved_match(setup: Setup, autosave: Path, new: bool) -> tuple[Match, Seatin
         if len(seating.names) != match.players:
             raise RecordError("seats")
     except (RecordError, KeyError, TypeError, ValueError, StopIteration, OSError) as error:
-        kept = _set_aside(autosave, "damaged")
+        kept = set_aside(autosave, "damaged")
         reason = getattr(error, "code", type(error).__name__)
         setup.tell(
             # Translators: the saved match could not be read.
@@ -247,7 +247,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         # Translators: command-line error: the braille width is too small.
         parser.error(words.gettext("--braille-width must be at least 10."))
     verbosity = Verbosity(args.verbosity or settings.verbosity or Verbosity.NORMAL.value)
-    plain = _is_plain(args, stdin, stdout)
+    plain = is_plain(args, stdin, stdout)
     announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
     game_box: list[Game] = []
     reader: LineReader
@@ -285,8 +285,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         seating = Seating(names=["You", *COMPUTER_NAMES][: rules.players], human=0, levels=levels)
     seed_base = int(match.dealer.spec().get("seed", 0))
     players = {seat: make_player(level, seed_base * 10 + seat) for seat, level in seating.levels.items()}
-    announcer.set_speaker(_open_speaker(speech if speech in SPEECH_CHOICES else "off"))
-    session = Session(autosave, settings, settings_path, speech, _open_speaker)
+    announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
+    session = Session(autosave, settings, settings_path, speech, open_speaker)
     game = Game(
         match,
         seating,

@@ -1,0 +1,102 @@
+"""Scorekeeping sessions as JSON: the rules, the names, the mode and every entry; loading replays them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Pass, Play
+from .events import HeaderKind, Holding
+from .record import RecordError, action_from_json, action_to_json
+from .rules import RulesError, from_options
+from .table import DrawTiles, Entry, NewHand, Open, Reveal, Table
+from .tally import Call, CallBlocked, CallHeader, CallOut, Tally
+from .tiles import parse_tile
+
+FORMAT = "bergen-access-keep"
+VERSION = 1
+TRACK, TALLY = "track", "tally"
+
+
+def entry_to_json(entry: Entry | Call) -> dict[str, Any]:
+    """One entry as a JSON-ready dictionary."""
+    if isinstance(entry, NewHand):
+        return {"type": "new-hand"}
+    if isinstance(entry, Open):
+        return {"type": "open", "seat": entry.seat, "tile": entry.tile.notation}
+    if isinstance(entry, DrawTiles):
+        return {"type": "draw", "seat": entry.seat, "count": entry.count}
+    if isinstance(entry, Reveal):
+        return {"type": "reveal", "side": entry.side, **entry.holding._asdict()}
+    if isinstance(entry, CallHeader):
+        return {"type": "header", "seat": entry.seat, "kind": entry.kind.value}
+    if isinstance(entry, CallOut):
+        return {"type": "out", "seat": entry.seat}
+    if isinstance(entry, CallBlocked):
+        return {"type": "blocked", "winner": entry.winner}
+    return action_to_json(entry)
+
+
+def entry_from_json(data: dict[str, Any]) -> Entry | Call:
+    """The entry an ``entry_to_json`` dictionary describes."""
+    kind = data.get("type")
+    try:
+        if kind == "new-hand":
+            return NewHand()
+        if kind == "open":
+            return Open(int(data["seat"]), parse_tile(str(data["tile"])))
+        if kind == "draw" and "count" in data:
+            return DrawTiles(int(data["seat"]), int(data["count"]))
+        if kind == "reveal":
+            holding = Holding(int(data["doubles"]), int(data["pips"]), int(data["single_pips"]))
+            return Reveal(int(data["side"]), holding)
+        if kind == "header":
+            return CallHeader(int(data["seat"]), HeaderKind(data["kind"]))
+        if kind == "out":
+            return CallOut(int(data["seat"]))
+        if kind == "blocked":
+            winner = data.get("winner")
+            return CallBlocked(None if winner is None else int(winner))
+    except (KeyError, TypeError, ValueError):
+        raise RecordError("bad-entry", data) from None
+    action = action_from_json(data)
+    if isinstance(action, Play | Pass):
+        return action
+    raise RecordError("bad-entry", data)
+
+
+def keep_record(core: Table | Tally, names: list[str]) -> dict[str, Any]:
+    """The save record of a scorekeeping session."""
+    options = {k: (v.value if hasattr(v, "value") else v) for k, v in core.rules.options().items()}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "mode": TRACK if isinstance(core, Table) else TALLY,
+        "rules": options,
+        "scores": list(core.starting_scores),
+        "names": list(names),
+        "entries": [entry_to_json(e) for e in core.entries],
+    }
+
+
+def load_keep(record: Any) -> tuple[Table | Tally, list[str]]:
+    """Replay a scorekeeping record."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError("not-a-record")
+    if record.get("version") != VERSION:
+        raise RecordError("unknown-version", record.get("version"))
+    try:
+        rules = from_options(dict(record["rules"]))
+        names = [str(n) for n in record["names"]]
+        entries = [entry_from_json(e) for e in record["entries"]]
+        mode = record["mode"]
+        scores = record.get("scores")
+    except (KeyError, TypeError, ValueError, RulesError) as error:
+        raise RecordError("malformed", str(error)) from None
+    if len(names) != rules.players or mode not in (TRACK, TALLY):
+        raise RecordError("malformed", "names or mode")
+    try:
+        if mode == TRACK:
+            return Table.replay(rules, scores, entries), names  # type: ignore[arg-type]
+        return Tally.replay(rules, scores, entries), names  # type: ignore[arg-type]
+    except ValueError as error:
+        raise RecordError("does-not-replay", str(error)) from None
