@@ -54,44 +54,51 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         # Translators: --help of bergen keep --scores.
         help=i.gettext("start from these scores, one per side"),
     )
-    # Translators: --help of --lang.
     parser.add_argument(
-        "--lang", default=None, help=i.gettext("language: {languages}").format(languages=", ".join(LANGUAGES))
-    )
-    # Translators: --help of --speech.
-    parser.add_argument(
-        "--speech", choices=SPEECH_CHOICES, default=None, help=i.gettext("how the game speaks")
+        # Translators: --help of --lang.
+        "--lang",
+        default=None,
+        help=i.gettext("language: {languages}").format(languages=", ".join(LANGUAGES)),
     )
     parser.add_argument(
-        # Translators: --help of --verbosity.
+        # Translators: --help of --speech.
+        "--speech",
+        choices=SPEECH_CHOICES,
+        default=None,
+        help=i.gettext("how the game speaks"),
+    )
+    parser.add_argument(
         "--verbosity",
         choices=[v.value for v in Verbosity],
         default=None,
+        # Translators: --help of --verbosity.
         help=i.gettext("how much is said"),
     )
     parser.add_argument(
-        # Translators: --help of --braille-width.
         "--braille-width",
         type=int,
         default=None,
         metavar="CELLS",
+        # Translators: --help of --braille-width.
         help=i.gettext("braille line length"),
     )
     parser.add_argument(
-        # Translators: --help of --plain.
         "--plain",
         action="store_true",
+        # Translators: --help of --plain.
         help=i.gettext("plain line input and output, no terminal control"),
     )
-    # Translators: --help of bergen keep --new.
     parser.add_argument(
-        "--new", action="store_true", help=i.gettext("start a new record even if one is saved")
+        "--new",
+        action="store_true",
+        # Translators: --help of bergen keep --new.
+        help=i.gettext("start a new record even if one is saved"),
     )
     parser.add_argument(
-        # Translators: --help of bergen keep --export-dir.
         "--export-dir",
         default=None,
         metavar="DIR",
+        # Translators: --help of bergen keep --export-dir.
         help=i.gettext("where export writes its files"),
     )
 
@@ -145,9 +152,9 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             scores = [int(part) for part in args.scores.split(",")]
             Table(rules, scores)
         except ValueError:
-            # Translators: command-line error about --scores.
-            # {sides} is the number of sides, {target} the target.
             parser.error(
+                # Translators: command-line error about --scores.
+                # {sides} is the number of sides, {target} the target.
                 words.gettext("--scores: one number per side ({sides}), each below {target}.").format(
                     sides=rules.sides, target=rules.target_score
                 )

@@ -36,7 +36,7 @@ from .session.settings import Settings
 from .ui.game import Game, Seating, Session
 from .ui.reader import LineReader, PlainReader, PromptReader
 
-COMPUTER_NAMES = ("Anna", "Ben", "Cem")
+COMPUTER_NAMES = ("Anna", "Cem", "Mia")  # names that read well in German, Turkish and English
 SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
 STARTUP_WAIT = 3.0  # seconds a speech backend may take to start before the game goes on without it
 

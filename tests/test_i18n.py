@@ -117,7 +117,7 @@ def _pseudo_catalog(directory: Path) -> None:
         write_po(stream, pseudo)
 
 
-NAMES = ("Anna", "Ben", "Cem")
+NAMES = ("Anna", "Cem", "Mia")
 ECHOED = ("xyzzy", "up")  # from console_bot.MISTAKES: "xyzzy" and "3-5 up"
 
 

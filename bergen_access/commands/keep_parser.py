@@ -75,9 +75,9 @@ def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | str, str]:
         KeepKind.EXPORT: i.pgettext("keep command", "export"),
         # Translators: scorekeeper tally words after a name: a double header ("Anna double").
         HeaderKind.DOUBLE: i.pgettext("keep command", "double dh 2"),
-        # Translators: scorekeeper tally words after a name: a triple header ("Ben triple").
+        # Translators: scorekeeper tally words after a name: a triple header ("Cem triple").
         HeaderKind.TRIPLE: i.pgettext("keep command", "triple th 3"),
-        # Translators: scorekeeper tally words after a name: went out ("Cem out").
+        # Translators: scorekeeper tally words after a name: went out ("Mia out").
         KeepKind.OUT: i.pgettext("keep command", "out o"),
         # Translators: scorekeeper tally words: a blocked hand ("blocked Anna", "blocked nobody").
         KeepKind.BLOCKED: i.pgettext("keep command", "blocked b"),

@@ -127,6 +127,30 @@ def _end_words(i: I18n) -> dict[End, str]:
     }
 
 
+def verbosity_names(i: I18n) -> dict[str, str]:
+    """Each verbosity level's name in the player's language."""
+    return {
+        # Translators: verbosity level, one word the player may type: braille-sized lines.
+        "terse": i.pgettext("verbosity", "terse"),
+        # Translators: verbosity level, one word the player may type: whole sentences.
+        "normal": i.pgettext("verbosity", "normal"),
+        # Translators: verbosity level, one word the player may type: with reasons and counts.
+        "verbose": i.pgettext("verbosity", "verbose"),
+    }
+
+
+def speech_mode_names(i: I18n) -> dict[str, str]:
+    """Each speech mode's name in the player's language."""
+    return {
+        # Translators: speech mode, one word the player may type: the game does not speak.
+        "off": i.pgettext("speech mode", "off"),
+        # Translators: speech mode, one word the player may type: through the screen reader.
+        "screenreader": i.pgettext("speech mode", "screenreader"),
+        # Translators: speech mode, one word the player may type: the game's own voice.
+        "voice": i.pgettext("speech mode", "voice"),
+    }
+
+
 class Lexicon:
     """Command and end words of one language plus English, folded for matching."""
 
@@ -134,21 +158,43 @@ class Lexicon:
         self.language = i.language
         self.i18n = i
         self._commands: dict[str, CommandKind] = {}
+        self._shown: dict[str, str] = {}  # folded word -> as the catalog writes it
         self._ends: dict[str, End] = {}
         localized = _localized_words(i)
         english = _english_words()
         for kind in english:  # the player's language first, so its words win a clash
             for word in localized[kind].split():
-                self._commands.setdefault(fold(word, self.language), kind)
+                self._add(word, kind)
         for kind, words in english.items():
             for word in words:
-                self._commands.setdefault(fold(word, self.language), kind)
+                self._add(word, kind)
         for end, end_words in _end_words(i).items():
             for word in end_words.split():
                 self._ends.setdefault(fold(word, self.language), end)
         for end, english_words in ((End.LEFT, ("left", "l")), (End.RIGHT, ("right", "r"))):
             for word in english_words:
                 self._ends.setdefault(fold(word, self.language), end)
+
+    def _add(self, word: str, kind: CommandKind) -> None:
+        key = fold(word, self.language)
+        if key not in self._commands:
+            self._commands[key] = kind
+            self._shown[key] = word
+
+    def verbosity(self, word: str) -> str | None:
+        """``terse``, ``normal`` or ``verbose`` from a word of the player's language or English."""
+        return self._choices(verbosity_names(self.i18n), word)
+
+    def speech_mode(self, word: str) -> str | None:
+        """``off``, ``screenreader`` or ``voice`` from a word of the player's language or English."""
+        return self._choices(speech_mode_names(self.i18n), word)
+
+    def _choices(self, names: dict[str, str], word: str) -> str | None:
+        key = fold(word, self.language)
+        for value, localized in names.items():
+            if key in (fold(value, self.language), fold(localized, self.language)):
+                return value
+        return None
 
     def command(self, word: str) -> CommandKind | None:
         return self._commands.get(fold(word, self.language))
@@ -158,7 +204,7 @@ class Lexicon:
 
     def words_for(self, kind: CommandKind) -> list[str]:
         """The words (player's language first) that mean ``kind``; for help and completion."""
-        return [w for w, k in self._commands.items() if k is kind]
+        return [self._shown[w] for w, k in self._commands.items() if k is kind]
 
     def main_word(self, kind: CommandKind) -> str:
         """The first word of ``kind`` in the player's language."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..commands.lexicon import speech_mode_names, verbosity_names
 from ..core.actions import End
 from ..core.tiles import Tile
 from .message import Message
@@ -106,9 +107,7 @@ class Feedback:
 
         def said(speech: bool) -> str:
             # Translators: the player drew tiles. {tiles} lists them, e.g. "1-2, 3-3, 1-6".
-            text = i.ngettext("You draw {tiles}.", "You draw {tiles}.", len(tiles)).format(
-                tiles=w.tiles(tiles, speech)
-            )
+            text = i.gettext("You draw {tiles}.").format(tiles=w.tiles(tiles, speech))
             if fits is not None:
                 where = i.gettext("left or right") if len(fit_ends) == 2 else w.end_word(fit_ends[0])
                 # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
@@ -151,10 +150,9 @@ class Feedback:
 
     def hand_over(self) -> Message:
         i = self.narrator.words.i18n
-        # Translators: the player tried to play between hands.
-        return self.plain(
-            i.gettext("The hand is over. Press Enter for the next hand."), self.narrator.words.enter()
-        )
+        # Translators: the player tried to play between hands; also the reply to "turn" then.
+        text = i.gettext("The hand is over. Press Enter for the next hand.")
+        return self.plain(text, self.narrator.words.enter())
 
     def saved(self) -> Message:
         i = self.narrator.words.i18n
@@ -174,24 +172,28 @@ class Feedback:
     def verbosity(self, level: str) -> Message:
         i = self.narrator.words.i18n
         # Translators: reply to the verbosity command. {level} is terse, normal or verbose.
-        return self.plain(i.gettext("Verbosity: {level}.").format(level=level))
+        return self.plain(i.gettext("Verbosity: {level}.").format(level=verbosity_names(i)[level]))
 
     def verbosity_usage(self, level: str) -> Message:
         i = self.narrator.words.i18n
         return self.plain(
             # Translators: the verbosity command needs terse, normal or verbose. {level} is the current one.
-            i.gettext("Verbosity is {level}. Choose terse, normal or verbose.").format(level=level)
+            i.gettext("Verbosity is {level}. Choose {choices}.").format(
+                level=verbosity_names(i)[level], choices=", ".join(verbosity_names(i).values())
+            )
         )
 
     def speech(self, mode: str) -> Message:
         i = self.narrator.words.i18n
         # Translators: reply to the speech command. {mode} is off, screenreader or voice.
-        return self.plain(i.gettext("Speech: {mode}.").format(mode=mode))
+        return self.plain(i.gettext("Speech: {mode}.").format(mode=speech_mode_names(i)[mode]))
 
     def speech_usage(self, mode: str) -> Message:
         i = self.narrator.words.i18n
         # Translators: the speech command needs off, screenreader or voice. {mode} is the current one.
-        return self.plain(i.gettext("Speech is {mode}. Choose off, screenreader or voice.").format(mode=mode))
+        text = i.gettext("Speech is {mode}. Choose {choices}.")
+        names = speech_mode_names(i)
+        return self.plain(text.format(mode=names.get(mode, mode), choices=", ".join(names.values())))
 
     def speech_failed(self, reason: str) -> Message:
         i = self.narrator.words.i18n

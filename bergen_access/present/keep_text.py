@@ -130,8 +130,9 @@ class KeepText:
         w, i = self.words, self.i
         name = w.name(seat) if seat is not None else ""
         if reason is Refusal.NOT_YOUR_TURN:
-            # Translators: scorekeeper: someone other than the player to move was named. {turn} is to move.
             return self.plain(
+                # Translators: scorekeeper: someone other than the player to move was named.
+                # {turn} is the player to move.
                 i.gettext("Not {name}: {turn} is to play.").format(name=name, turn=w.name(table.turn))
             )
         if reason is Refusal.ALREADY_PLAYED and tile is not None:
@@ -147,13 +148,13 @@ class KeepText:
                         tile=tile.notation, end=w.end_word(fits[0])
                     )
                 )
-            # Translators: scorekeeper: the tile fits neither end. {ends} e.g. "4 and 6".
             return self.plain(
+                # Translators: scorekeeper: the tile fits neither end. {ends} e.g. "4 and 6".
                 i.gettext("{tile} does not fit. Ends {ends}.").format(tile=tile.notation, ends=ends)
             )
         if reason is Refusal.TOO_MANY_DRAWS:
-            # Translators: scorekeeper: more draws than the stock allows. {count} may still be drawn.
             return self.plain(
+                # Translators: scorekeeper: more draws than the stock allows. {count} may still be drawn.
                 i.ngettext(
                     "Only {count} tile can be drawn.", "Only {count} tiles can be drawn.", table.drawable
                 ).format(count=table.drawable)
@@ -198,37 +199,38 @@ class KeepText:
         return self.plain(text.format(side=w.side(side), count=expected))
 
     def need_single_pips(self) -> Message:
-        # Translators: scorekeeper, American rule: a third number is needed.
         return self.plain(
+            # Translators: scorekeeper, American rule: a third number is needed.
             self.i.gettext("For the American rule, add the pips outside the doubles as a third number.")
         )
 
     def unknown(self, text: str) -> Message:
         i = self.i
-        # Translators: scorekeeper: a line that is not an entry or command.
         return self.plain(
+            # Translators: scorekeeper: a line that is not an entry or command.
             i.gettext("I did not understand “{text}”. Type help for the entries.").format(text=text),
             f"? {text}",
         )
 
     def unknown_name(self, text: str) -> Message:
         names = ", ".join(self.words.names)
-        # Translators: scorekeeper: a name that is not at the table. {names} lists the players.
         return self.plain(
-            self.i.gettext("Who is that? The players are {names}.").format(names=names), f"? {text}"
+            # Translators: scorekeeper: a name that is not at the table. {names} lists the players.
+            self.i.gettext("Who is that? The players are {names}.").format(names=names),
+            f"? {text}",
         )
 
     def tally_only(self) -> Message:
-        # Translators: scorekeeper in tally mode: only scoring calls are entered.
         return self.plain(
+            # Translators: scorekeeper in tally mode: only scoring calls are entered.
             self.i.gettext(
-                "In the tally, call only what scores: Anna double, Ben triple, Cem out, blocked Anna."
+                "In the tally, call only what scores: Anna double, Cem triple, Mia out, blocked Anna."
             )
         )
 
     def track_only(self) -> Message:
-        # Translators: scorekeeper in tracking mode: tally calls are not used; plays are.
         return self.plain(
+            # Translators: scorekeeper in tracking mode: tally calls are not used; plays are.
             self.i.gettext("While tracking, enter the plays: the headers are found by themselves.")
         )
 
@@ -256,6 +258,10 @@ class KeepText:
             text, i.gettext("Redone: {what}").format(what=what.speech), f"+ {what.braille}", urgent=True
         )
 
+    def goodbye(self) -> Message:
+        # Translators: on leaving the scorekeeper; the record is saved and offered again next time.
+        return self.plain(self.i.gettext("Score sheet saved. Run bergen keep again to continue it. Goodbye."))
+
     def nothing_to_undo(self) -> Message:
         # Translators: scorekeeper: undo with nothing entered.
         return self.plain(self.i.gettext("Nothing to undo."))
@@ -265,9 +271,10 @@ class KeepText:
         return self.plain(self.i.gettext("Nothing to redo."))
 
     def exported(self, text_path: str, csv_path: str) -> Message:
-        # Translators: scorekeeper: the record was written to two files.
         return self.plain(
-            self.i.gettext("Exported: {text} and {csv}.").format(text=text_path, csv=csv_path), f"{text_path}"
+            # Translators: scorekeeper: the record was written to two files.
+            self.i.gettext("Exported: {text} and {csv}.").format(text=text_path, csv=csv_path),
+            f"{text_path}",
         )
 
     def export_failed(self, reason: str) -> Message:
@@ -327,7 +334,7 @@ class KeepText:
         if table.phase is TablePhase.REVEAL:
             return self.reveal_needed(table)
         if table.phase is TablePhase.HAND_OVER:
-            return self.plain(i.gettext("The hand is over. Press Enter for the next."))
+            return self.plain(i.gettext("The hand is over. Press Enter for the next hand."))
         return self.plain(i.gettext("The match is over."))
 
     def history(self, messages: Sequence[Message]) -> Message:

@@ -79,9 +79,7 @@ class Narrator:
 
             def own(speech: bool) -> str:
                 # Translators: the player drew tiles, e.g. "You draw 1-2, 3-3." {tiles} lists them.
-                text = i.ngettext("You draw {tiles}.", "You draw {tiles}.", count).format(
-                    tiles=w.tiles(tiles, speech)
-                )
+                text = i.gettext("You draw {tiles}.").format(tiles=w.tiles(tiles, speech))
                 return text + (" " + self._stock_sentence(last) if verbose else "")
 
             return self.message(own, f"{w.name(seat)} +{w.tiles(tiles)}", urgent=True)

@@ -70,13 +70,15 @@ class Replies:
         pips = sum(t.pips for t in tiles)
 
         def phrase(speech: bool) -> str:
+            # Translators: the pip total at the end of the "hand" reply, e.g. "40 pips".
+            total = i.ngettext("{count} pip", "{count} pips", pips).format(count=pips)
             # Translators: reply to the "hand" command. {list} lists the tiles with where they fit,
-            # {count} is the number of tiles, {pips} their pip total.
+            # {count} is the number of tiles, {pips} their pip total, e.g. "40 pips".
             return i.ngettext(
-                "Your {count} tile: {list}. {pips} pips.",
-                "Your {count} tiles: {list}. {pips} pips.",
+                "Your {count} tile: {list}. {pips}.",
+                "Your {count} tiles: {list}. {pips}.",
                 len(tiles),
-            ).format(count=len(tiles), list=self._tile_list(view, tiles, speech), pips=pips)
+            ).format(count=len(tiles), list=self._tile_list(view, tiles, speech), pips=total)
 
         return self._reply(phrase, self._tile_list_braille(view, tiles) or "-")
 
@@ -150,7 +152,7 @@ class Replies:
         if view.phase is Phase.HAND_OVER:
             return self._reply(
                 # Translators: reply to "turn" between hands.
-                lambda speech: i.gettext("The hand is over. Press Enter for the next."),
+                lambda speech: i.gettext("The hand is over. Press Enter for the next hand."),
                 "Enter",
             )
         if view.phase is Phase.OVER:

@@ -6,6 +6,18 @@ from ..core.rules import BlockedRule, Opener, Reduction, Rules, Tally, preset_of
 from ..i18n import I18n
 
 
+def preset_names(i: I18n) -> dict[str, str]:
+    """The presets' names in the player's language (the command line keeps the English ones)."""
+    return {
+        # Translators: name of the standard preset, as said in the rules text.
+        "standard": i.pgettext("preset", "standard"),
+        # Translators: name of the counter-stone preset (Braillespiel), as said in the rules text.
+        "counters": i.pgettext("preset", "counters"),
+        # Translators: name of the DominoPlaza preset, as said in the rules text.
+        "dominoplaza": i.pgettext("preset", "DominoPlaza"),
+    }
+
+
 def rules_sentences(i: I18n, rules: Rules) -> list[str]:
     """One sentence per rule, in playing order; read by the ``rules`` command."""
     name = preset_of(rules)
@@ -13,7 +25,7 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
     if name is not None:
         # Translators: first line of the rules text.
         # {preset} is the preset's name (standard, counters, dominoplaza).
-        lines.append(i.gettext("Rules of the {preset} preset.").format(preset=name))
+        lines.append(i.gettext("Rules of the {preset} preset.").format(preset=preset_names(i)[name]))
     else:
         # Translators: first line of the rules text when options were changed from a preset.
         lines.append(i.gettext("Rules of this match (a preset with changed options)."))
@@ -44,8 +56,11 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
     if rules.first_arms_first:
         # Translators: rules text, DominoPlaza: the two tiles after the opening double go on its two sides.
         lines.append(i.gettext("The next two tiles go on the two sides of the opening double."))
-    # Translators: rules text, playing and the must-play rule.
+    # Translators: rules text, playing.
     lines.append(i.gettext("In turn, lay one tile at either end; the touching halves must match."))
+    if not rules.draw_while_able:
+        # Translators: rules text, the must-play rule.
+        lines.append(i.gettext("Whoever can play must play: no drawing or passing while a tile fits."))
     if rules.draw_while_able:
         lines.append(
             # Translators: rules text, DominoPlaza: drawing is allowed at any time.

@@ -108,13 +108,13 @@ class Words:
         first, second = (self.name(s) for s in seats)
         if self.human in seats:
             partner = self.names[seats[1] if seats[0] == self.human else seats[0]]
-            # Translators: the player's partnership, e.g. "You and Ben". {partner} is a name.
+            # Translators: the player's partnership, e.g. "You and Mia". {partner} is a name.
             return self.i18n.pgettext("side", "You and {partner}").format(partner=partner)
         # Translators: a partnership of two other players, e.g. "Anna and Cem".
         return self.i18n.pgettext("side", "{first} and {second}").format(first=first, second=second)
 
     def side_braille(self, side: int) -> str:
-        """Short side name for braille: ``Anna``, ``You+Ben``."""
+        """Short side name for braille: ``Anna``, ``You+Mia``."""
         return "+".join(self.name(s) for s in self.rules.seats_of(side))
 
     # ---------------------------------------------------------------- scores
@@ -149,11 +149,11 @@ class Words:
         return self.i18n.ngettext("{count} counter", "{count} counters", value).format(count=value)
 
     def total(self, side: int, total: int) -> str:
-        """A side's total after a score: ``total 9``, or ``You and Ben 9`` for partners."""
+        """A side's total after a score: ``total 9``, or ``You and Mia 9`` for partners."""
         if len(self.rules.seats_of(side)) == 1:
             # Translators: a player's new total after scoring, e.g. "total 9".
             return self.i18n.gettext("total {total}").format(total=total)
-        # Translators: a partnership's new total after scoring, e.g. "You and Ben 9".
+        # Translators: a partnership's new total after scoring, e.g. "You and Mia 9".
         return self.i18n.gettext("{side} {total}").format(side=self.side(side), total=total)
 
     def scores(self, scores: Sequence[int], target: int) -> str:

@@ -30,7 +30,7 @@ from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
 from ..session.savefile import save_match
-from ..session.settings import SPEECH_MODES, Settings
+from ..session.settings import Settings
 from .reader import LineReader
 
 HISTORY_DEFAULT = 5
@@ -412,24 +412,25 @@ class Game:
             self.say(self.feedback.lines(overview(self.i18n, self.lexicon)))
 
     def _verbosity(self, command: Command) -> None:
-        levels = {v.value: v for v in Verbosity}
-        if command.argument not in levels:
+        level = self.lexicon.verbosity(command.argument) if command.argument else None
+        if level is None:
             self.say(self.feedback.verbosity_usage(self.verbosity.value))
             return
-        self.verbosity = levels[command.argument]
+        self.verbosity = Verbosity(level)
         self.narrator.verbosity = self.verbosity
         self.announcer.terse = self.verbosity is Verbosity.TERSE
         self._remember(verbosity=self.verbosity.value)
         self.say(self.feedback.verbosity(self.verbosity.value))
 
     def _speech(self, command: Command) -> None:
-        if command.argument not in SPEECH_MODES:
+        mode = self.lexicon.speech_mode(command.argument) if command.argument else None
+        if mode is None:
             self.say(self.feedback.speech_usage(self.session.speech_mode))
             return
-        self.session.speech_mode = command.argument
-        self.announcer.set_speaker(self.session.open_speaker(command.argument))
-        self._remember(speech=command.argument)
-        self.say(self.feedback.speech(command.argument))
+        self.session.speech_mode = mode
+        self.announcer.set_speaker(self.session.open_speaker(mode))
+        self._remember(speech=mode)
+        self.say(self.feedback.speech(mode))
 
     def _language(self, command: Command) -> None:
         language = normalize_language(command.argument)

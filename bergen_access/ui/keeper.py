@@ -45,7 +45,7 @@ from ..present.narrator import Narrator
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
 from ..session.savefile import write_atomic
-from ..session.settings import SPEECH_MODES, Settings
+from ..session.settings import Settings
 from .game import QuitGame
 from .reader import LineReader
 
@@ -142,7 +142,7 @@ class Keeper:
             self.save()
             if self.is_over and self.session.autosave is not None:
                 self.session.autosave.unlink(missing_ok=True)
-            self.say(self.feedback.goodbye())
+            self.say(self.text.goodbye())
             return 0
 
     @property
@@ -411,6 +411,16 @@ class Keeper:
         stream = io.StringIO()
         writer = csv.writer(stream)
         counters = w.counters
+        if counters:
+            # Translators: CSV export column, counter game: counters discarded.
+            scored = i.gettext("counters discarded")
+            # Translators: CSV export column, counter game: counters the side has left.
+            left = i.gettext("counters left")
+        else:
+            # Translators: CSV export column: points actually scored.
+            scored = i.gettext("points")
+            # Translators: CSV export column: the side's total after the score.
+            left = i.gettext("total")
         writer.writerow(
             [
                 # Translators: CSV export column: the hand number.
@@ -423,11 +433,8 @@ class Keeper:
                 i.gettext("event"),
                 # Translators: CSV export column: the full value before any reduction.
                 i.gettext("full value"),
-                # Translators: CSV export column: points (or counters) actually scored.
-                i.gettext("counters discarded") if counters else i.gettext("points"),
-                # Translators: CSV export column: the side's total after it
-                # (counters left in the counter game).
-                i.gettext("counters left") if counters else i.gettext("total"),
+                scored,
+                left,
             ]
         )
         hand = 1
@@ -445,22 +452,22 @@ class Keeper:
                     event.total,
                 ]
             elif isinstance(event, WentOut):
-                # Translators: CSV export: the event of going out.
                 row = [
                     hand,
                     w.name(event.seat),
                     w.side(event.side),
+                    # Translators: CSV export: the event of going out.
                     i.gettext("went out"),
                     event.base,
                     event.value,
                     event.total,
                 ]
             elif isinstance(event, HandBlocked) and event.winner is not None:
-                # Translators: CSV export: the event of winning a blocked hand.
                 row = [
                     hand,
                     "",
                     w.side(event.winner),
+                    # Translators: CSV export: the event of winning a blocked hand.
                     i.gettext("blocked hand"),
                     w.rules.blocked_award,
                     event.value,
@@ -545,10 +552,10 @@ class Keeper:
                 i.gettext("At the start of a hand: the opener's name and double, e.g. Anna 1-1."),
                 # Translators: scorekeeper help, tracking mode.
                 i.gettext(
-                    "Each play: the tile and, if it fits both ends, the end: 3-5, 3-5 left, Ben 3-5 r."
+                    "Each play: the tile and, if it fits both ends, the end: 3-5, 3-5 left, Cem 3-5 r."
                 ),
                 # Translators: scorekeeper help, tracking mode.
-                i.gettext("Draws and passes: draw 3, Ben draw, pass."),
+                i.gettext("Draws and passes: draw 3, Cem draw, pass."),
                 # Translators: scorekeeper help, tracking mode: after a blocked hand.
                 i.gettext("After a block: each side's tiles (Anna 6-6 1-2) or doubles and pips (Anna 1 15)."),
             ]
@@ -556,7 +563,7 @@ class Keeper:
             lines = [
                 # Translators: scorekeeper help, tally mode. Keep the examples.
                 i.gettext(
-                    "Call what scores: Anna double, Ben triple, Cem out, blocked Anna, blocked nobody."
+                    "Call what scores: Anna double, Cem triple, Mia out, blocked Anna, blocked nobody."
                 ),
             ]
         lines += [
@@ -570,20 +577,23 @@ class Keeper:
         return lines
 
     def _verbosity(self, argument: str) -> None:
-        levels = {v.value: v for v in Verbosity}
-        if argument not in levels:
+        level = self.lexicon.game.verbosity(argument) if argument else None
+        if level is None:
             self.say(self.feedback.verbosity_usage(self.verbosity.value))
             return
-        self.verbosity = levels[argument]
+        self.verbosity = Verbosity(level)
+        argument = level
         self.narrator.verbosity = self.verbosity
         self.announcer.terse = self.verbosity is Verbosity.TERSE
         self._remember(verbosity=argument)
         self.say(self.feedback.verbosity(argument))
 
     def _speech(self, argument: str) -> None:
-        if argument not in SPEECH_MODES:
+        mode = self.lexicon.game.speech_mode(argument) if argument else None
+        if mode is None:
             self.say(self.feedback.speech_usage(self.session.speech_mode))
             return
+        argument = mode
         self.session.speech_mode = argument
         self.announcer.set_speaker(self.session.open_speaker(argument))  # type: ignore[arg-type]
         self._remember(speech=argument)
