@@ -101,7 +101,8 @@ class PipeSession:
             match = PROMPT_END.search(text)
             if match is not None and not text.endswith("\n"):
                 self.seen = len(self.raw)
-                return text[: match.start()], match.group(0)
+                start = text.rfind("\n") + 1  # the prompt is the whole last line
+                return text[:start], text[start:]
             ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
             if not ready:
                 raise AssertionError(f"no prompt within {timeout} s; last output: {text[-500:]!r}")

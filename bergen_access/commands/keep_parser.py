@@ -1,4 +1,4 @@
-"""What the scorekeeper types: ``Anna 3-5 left``, ``draw 3``, ``pass``, ``Ben double``, ``blocked Cem``.
+"""What the scorekeeper types: ``Anna 3-5 left``, ``draw 3``, ``pass``, ``Cem double``, ``blocked Mia``.
 
 A line may start with a player's name (the whole name, or at least its first
 two letters); without one, a play, draw or pass is the turn of whoever is to
@@ -109,9 +109,14 @@ class KeepLexicon:
         self.game = Lexicon(i)
         self.names = [fold(n, i.language) for n in names]
         self._words: dict[str, KeepKind | HeaderKind | str] = {}
-        for table in (_keep_words(i), _ENGLISH):
-            for meaning, words in table.items():
-                for word in words.split():
+        for meaning, words in _keep_words(i).items():
+            for word in words.split():
+                self._words.setdefault(fold(word, self.language), meaning)
+        for meaning, words in _ENGLISH.items():
+            for word in words.split():
+                # English works too, unless the word is a game command of the player's language
+                # (Turkish "u" means the ends, not undo).
+                if self.game.command(word) is None:
                     self._words.setdefault(fold(word, self.language), meaning)
 
     def meaning(self, word: str) -> KeepKind | HeaderKind | str | None:
@@ -187,7 +192,8 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -
             end = lexicon.game.end(tail[0])
             if end is None or len(tail) > 1:
                 raise KeepParseError("bad-end", line)
-        return KeepCommand(KeepKind.TILE, seat=seat, tile=first, end=end)
+        digits = tuple(int(w) for w in rest[:2]) if joined and _tile(rest[0]) is None else ()
+        return KeepCommand(KeepKind.TILE, seat=seat, tile=first, end=end, numbers=digits)
     if all(word.isdigit() for word in rest) and seat is not None and 2 <= len(rest) <= 3:
         return KeepCommand(KeepKind.HOLDING, seat=seat, numbers=tuple(int(w) for w in rest))
     command = lexicon.game.command(rest[0])

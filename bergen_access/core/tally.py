@@ -1,6 +1,6 @@
 """The scorekeeper's plain tally: the table calls out only what scores.
 
-"Anna double header", "Ben triple", "Cem out", "blocked, Anna wins": each call
+"Anna double header", "Cem triple", "Mia out", "blocked, Anna wins": each call
 is scored by the preset's values and reduction through the same ``Scoreboard``
 as a played match, and a hand ends with going out or a block.
 """

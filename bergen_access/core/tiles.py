@@ -52,6 +52,10 @@ class Tile(int):
         """Compact notation, the same in every language: ``3-5``."""
         return f"{_LOW[self]}-{_HIGH[self]}"
 
+    def __bool__(self) -> bool:
+        """Every tile is something, 0-0 included (it is the int 0 underneath)."""
+        return True
+
     def __str__(self) -> str:
         return self.notation
 

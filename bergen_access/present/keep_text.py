@@ -185,8 +185,10 @@ class KeepText:
             return self.who_opens()
         if table.phase is TablePhase.REVEAL:
             return self.reveal_needed(table)
-        # Translators: scorekeeper: an entry that does not belong here (a technical code follows).
-        return self.plain(i.gettext("That cannot be entered now ({reason}).").format(reason=reason.value))
+        # Translators: scorekeeper: an entry that does not belong here; what is expected now follows.
+        now = i.gettext("That is not possible now.")
+        expected = self.turn(table)
+        return Message(f"{now} {expected.text}", f"{now} {expected.speech}", expected.braille, urgent=True)
 
     def wrong_count(self, side: int, expected: int) -> Message:
         w, i = self.words, self.i
@@ -261,6 +263,10 @@ class KeepText:
     def goodbye(self) -> Message:
         # Translators: on leaving the scorekeeper; the record is saved and offered again next time.
         return self.plain(self.i.gettext("Score sheet saved. Run bergen keep again to continue it. Goodbye."))
+
+    def closed(self) -> Message:
+        # Translators: on leaving the scorekeeper after the match is over.
+        return self.plain(self.i.gettext("The match is over and the score sheet closed. Goodbye."))
 
     def nothing_to_undo(self) -> Message:
         # Translators: scorekeeper: undo with nothing entered.

@@ -142,7 +142,7 @@ class Keeper:
             self.save()
             if self.is_over and self.session.autosave is not None:
                 self.session.autosave.unlink(missing_ok=True)
-            self.say(self.text.goodbye())
+            self.say(self.text.closed() if self.is_over else self.text.goodbye())
             return 0
 
     @property
@@ -268,7 +268,10 @@ class Keeper:
         table = self.core
         assert command.tile is not None
         if table.phase is TablePhase.REVEAL and command.seat is not None and command.end is None:
-            self._holding(KeepCommand(KeepKind.HOLDING, seat=command.seat, tiles=(command.tile,)))
+            if command.numbers:  # "Anna 1 5": one double, five pips, not the tile 1-5
+                self._holding(KeepCommand(KeepKind.HOLDING, seat=command.seat, numbers=command.numbers))
+            else:
+                self._holding(KeepCommand(KeepKind.HOLDING, seat=command.seat, tiles=(command.tile,)))
             return
         if table.phase is TablePhase.OPENING:
             if command.seat is None:
@@ -310,8 +313,11 @@ class Keeper:
             self.say(self.text.tally_only())
             return
         table = self.core
-        if command.seat is None or table.phase is not TablePhase.REVEAL:
-            self._enter(Reveal(0, Holding(0, 0, 0)))  # refused with the reason that fits the phase
+        if table.phase is not TablePhase.REVEAL:
+            self.say(self.text.refused(Refusal.WRONG_PHASE, table, None, None))
+            return
+        if command.seat is None:
+            self.say(self.text.reveal_needed(table))
             return
         side = table.side_of(command.seat)
         held = sum(table.counts[s] for s in table.rules.seats_of(side))
@@ -352,7 +358,8 @@ class Keeper:
     # ------------------------------------------------------------ corrections
 
     def _undo(self, command: KeepCommand) -> None:
-        if not self.done:
+        first_deal = len(self.done) == 1 and isinstance(self.done[0].entry, NewHand)
+        if not self.done or first_deal:  # the first deal is where the record starts
             self.say(self.text.nothing_to_undo())
             return
         last = self.done.pop()

@@ -1,0 +1,297 @@
+"""The scorekeeper through the real program: worked scenarios, typed or piped, in every language."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from bergen_access.commands.keep_parser import KeepKind, KeepLexicon
+from bergen_access.commands.lexicon import CommandKind, Lexicon
+from bergen_access.core.actions import End
+from bergen_access.core.events import HeaderKind
+from bergen_access.core.keep_record import load_keep
+from bergen_access.core.table import Table, TablePhase
+from bergen_access.i18n import I18n
+
+from .drivers import ROOT, environment
+
+LANGUAGES = ["en", "de", "tr"]
+
+
+class Words:
+    """The typed words of one language, from its catalog (what a player of that language types)."""
+
+    def __init__(self, language: str) -> None:
+        i = I18n(language)
+        game, keep = Lexicon(i), KeepLexicon(i, [])
+        self.values = {
+            "draw": game.main_word(CommandKind.DRAW),
+            "pass": game.main_word(CommandKind.PASS),
+            "score": game.main_word(CommandKind.SCORE),
+            "line": game.main_word(CommandKind.LINE),
+            "history": game.main_word(CommandKind.HISTORY),
+            "quit": game.main_word(CommandKind.QUIT),
+            "left": game.end_word(End.LEFT),
+            "right": game.end_word(End.RIGHT),
+            "yes": i.pgettext("answer", "yes y").split()[0],
+            "undo": keep.word(KeepKind.UNDO, i),
+            "redo": keep.word(KeepKind.REDO, i),
+            "export": keep.word(KeepKind.EXPORT, i),
+            "double": keep.word(HeaderKind.DOUBLE, i),
+            "triple": keep.word(HeaderKind.TRIPLE, i),
+            "out": keep.word(KeepKind.OUT, i),
+            "blocked": keep.word(KeepKind.BLOCKED, i),
+            "nobody": keep.word("nobody", i),
+        }
+
+    def lines(self, record: list[str]) -> str:
+        return "".join(line.format(**self.values) + "\n" for line in record)
+
+
+def keep(home: Path, args: list[str], record: str, language: str = "en") -> tuple[str, object]:
+    """Run ``bergen keep`` with a record on its input, as ``bergen keep … < record.txt``."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bergen_access", "keep", "--lang", language, *args],
+        input=record,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment(home, TERM="dumb"),
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    save = home / "data" / "bergen-access" / "keep.json"
+    core = load_keep(json.loads(save.read_text(encoding="utf-8")))[0] if save.exists() else None
+    return result.stdout, core
+
+
+SCENARIO_4 = [  # rules.md 5.4: open 5-5; 5-2 left, 5-0 right, 0-2 right (+2), 2-2 on a 2 end (triple, +3)
+    "Cem 5-5",
+    "{yes}",
+    "2-5 {left}",
+    "Cem 0-5 {right}",
+    "02 {right}",
+    "{draw}",
+    "2-2 {left}",
+    "{score}",
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("preset", ["standard", "counters"])
+def test_tracking_worked_scenario_4(tmp_path: Path, language: str, preset: str) -> None:
+    words = Words(language)
+    out, core = keep(
+        tmp_path, ["--names", "Anna,Cem", "--preset", preset], words.lines([*SCENARIO_4, "{quit}"]), language
+    )
+    assert isinstance(core, Table)
+    assert core.scores == [2, 5]  # Anna's double header; Cem's opening double and triple
+    assert core.counts == [4, 4] and core.stock == 15 and core.turn == 0
+    for line in SCENARIO_4:
+        assert line.format(**words.values) in out  # every line is echoed
+    expected = I18n(language).gettext("{name} opens with {tile}.").format(name="Cem", tile="5-5")
+    assert expected in out
+
+
+def test_refusals_change_nothing_and_say_what_is_possible(tmp_path: Path) -> None:
+    record = Words("en").lines(
+        [
+            "Anna 0-0",
+            "Cem 0-0",
+            "Cem 1-2",
+            "Cem draw 15",
+            "Cem pass",
+            "Anna 0-1",
+            "Cem 0-3 {right}",
+            "{score}",
+            "{quit}",
+        ]
+    )
+    out, core = keep(tmp_path, ["--names", "Anna,Cem"], record)
+    assert isinstance(core, Table)
+    assert "0-0 is already on the table." in out
+    assert "1-2 does not fit. Ends double 0 and double 0." in out
+    assert "Only 14 tiles can be drawn." in out
+    assert "Cem cannot pass: tiles can still be drawn." in out
+    assert "Not Anna: Cem is to play." in out
+    assert core.scores == [2, 0] and core.counts == [5, 5] and len(core.line) == 2
+
+
+GOING_OUT = [  # rules.md 5.11: Anna at 3, opening +2 = 5, last tile a double header +2, out +2 = 9
+    "Anna 0-0",
+    "Cem 0-4 {left}",
+    "0-1 {right}",
+    "4-6 {left}",
+    "1-3 {right}",
+    "2-6 {left}",
+    "3-5 {right}",
+    "2-2 {left}",
+    "5-6 {right}",
+    "2-4 {left}",  # a mistake: Cem laid 2-3
+    "{undo}",
+    "2-3 {left}",
+    "3-5",  # a mistake: already on the table
+    "3-6 {right}",
+    "{score}",
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tracking_going_out_with_a_correction(tmp_path: Path, language: str) -> None:
+    words = Words(language)
+    out, core = keep(
+        tmp_path, ["--names", "Anna,Cem", "--scores", "3,0"], words.lines([*GOING_OUT, "{quit}"]), language
+    )
+    assert isinstance(core, Table)
+    assert core.scores == [9, 0] and core.phase is TablePhase.HAND_OVER
+    undone = I18n(language).gettext("Undone: {what}").split("{")[0]
+    assert undone in out
+
+
+def test_undo_all_the_way_and_redo(tmp_path: Path) -> None:
+    record = Words("en").lines(
+        [
+            "Anna 0-0",
+            "Cem 0-4 {left}",
+            "{undo}",
+            "{undo}",
+            "{undo}",
+            "{undo}",
+            "{redo}",
+            "{redo}",
+            "{redo}",
+            "{quit}",
+        ]
+    )
+    out, core = keep(tmp_path, ["--names", "Anna,Cem"], record)
+    assert "Nothing to undo." in out and "Nothing to redo." in out
+    assert "Undone: Cem plays 0-4 on the left." in out and "Redone: Cem plays 0-4 on the left." in out
+    assert isinstance(core, Table) and len(core.line) == 2 and core.scores == [2, 0]
+
+
+BLOCK = ["Anna 0-0", "Cem {draw} 14", "Cem {pass}", "Anna {pass}"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "reveal", "scores"),
+    [
+        (
+            "german",
+            ["Anna 6-6 1-2 2-3 3-4 4-5", "Cem 1 30"],
+            [2, 2],
+        ),  # fewer doubles... tie on 1: pips decide
+        ("german", ["Anna 0 40", "Cem 2 30"], [4, 0]),  # fewest doubles
+        ("american", ["Anna 1 20 8", "Cem 0 60 60"], [2, 2]),  # no double beats any
+        ("pips", ["Anna 0 41", "Cem 3 40"], [2, 2]),  # fewest pips
+        ("none", [], [2, 0]),  # nothing for a blocked hand, nothing to enter
+    ],
+)
+def test_blocked_hand_settled_by_each_rule(
+    tmp_path: Path, rule: str, reveal: list[str], scores: list[int]
+) -> None:
+    out, core = keep(
+        tmp_path,
+        ["--names", "Anna,Cem", "--blocked-rule", rule],
+        Words("en").lines([*BLOCK, *reveal, "{score}", "{quit}"]),
+    )
+    assert isinstance(core, Table)
+    assert core.scores == scores, out[-800:]
+    assert core.phase is TablePhase.HAND_OVER
+    assert "Hand blocked." in out
+
+
+def test_tally_counters_reach_zero(tmp_path: Path) -> None:
+    record = Words("en").lines(
+        [
+            "Anna {double}",
+            "Cem {triple}",
+            "Mia {out}",
+            "{blocked} Mia",
+            "Anna {double}",
+            "Anna {double}",
+            "Anna {double}",
+            "Anna {triple}",
+            "{score}",
+            "{quit}",
+        ]
+    )
+    out, core = keep(tmp_path, ["--mode", "tally", "--preset", "counters", "--names", "Anna,Cem,Mia"], record)
+    assert "Anna discards 2 counters, 8 left." in out
+    assert "Winner: Anna" in out or "Anna wins" in out
+    assert core is None or core.is_over  # a finished score sheet is not offered again
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tally_partnerships_in_each_language(tmp_path: Path, language: str) -> None:
+    words = Words(language)
+    record = words.lines(
+        [
+            "Anna {double}",
+            "Mia {triple}",
+            "Cem {out}",
+            "{blocked} {nobody}",
+            "Tom {double}",
+            "{score}",
+            "{quit}",
+        ]
+    )
+    _, core = keep(
+        tmp_path,
+        ["--mode", "tally", "--players", "4", "--partners", "--names", "Anna,Cem,Mia,Tom"],
+        record,
+        language,
+    )
+    assert core is not None and core.scores == [5, 4]  # Anna+Mia 2+3; Cem+Tom out 2 and double 2
+
+
+def test_export_writes_text_and_csv(tmp_path: Path) -> None:
+    target = tmp_path / "club" / "evening"
+    record = Words("en").lines(
+        ["Anna {double}", "Cem {triple}", "Cem {out}", f"{{export}} {target}", "{quit}"]
+    )
+    keep(tmp_path, ["--mode", "tally", "--names", "Anna,Cem"], record)
+    rows = (target.with_suffix(".csv")).read_text().splitlines()
+    assert rows[0] == "hand,player,side,event,full value,points,total"
+    assert rows[1:] == [
+        "1,Anna,Anna,double header,2,2,2",
+        "1,Cem,Cem,triple header,3,3,3",
+        "1,Cem,Cem,went out,2,2,5",
+    ]
+    assert "Anna: double header, 2 points, total 2." in target.with_suffix(".txt").read_text()
+
+
+def test_keep_under_a_pseudo_terminal_and_resume(tmp_path: Path) -> None:
+    env = environment(tmp_path, TERM="xterm")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "bergen_access", "keep", "--names", "Anna,Cem"],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+    )
+    for line in ("Cem 1-1", "yes", "1-4 l", "line"):
+        child.expect(r"(who opens|or no|Anna|Cem)>")
+        child.send(line + "\r")
+    child.expect("left to right: 4-1 1-1")
+    child.expect("Cem>")
+    child.kill(9)
+    child.wait()
+    again = pexpect.spawn(
+        sys.executable, ["-m", "bergen_access", "keep"], cwd=str(ROOT), env=env, encoding="utf-8", timeout=30
+    )
+    again.expect("Continue it")
+    again.expect("or no>")
+    again.send("yes\r")
+    again.expect("Cem>")
+    again.send("line\r")
+    again.expect("left to right: 4-1 1-1")
+    again.expect("Cem>")
+    again.send("q\r")
+    again.expect(pexpect.EOF)
