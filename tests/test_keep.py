@@ -295,3 +295,23 @@ def test_keep_under_a_pseudo_terminal_and_resume(tmp_path: Path) -> None:
     again.expect("Cem>")
     again.send("q\r")
     again.expect(pexpect.EOF)
+
+
+def test_tracking_dominoplaza_highest_double_and_both_sides_first(tmp_path: Path) -> None:
+    record = Words("en").lines(
+        ["Anna 6-6", "Cem 6-1 {left}", "Anna 1-3 {left}", "Anna 6-2", "Cem 1-2 {left}", "{score}", "{quit}"]
+    )
+    out, core = keep(tmp_path, ["--preset", "dominoplaza", "--names", "Anna,Cem"], record)
+    assert isinstance(core, Table)
+    assert "Is 6-6" not in out  # the highest double needs no question
+    assert "Anna plays 1-3" not in out  # refused: the double's other side comes first
+    assert [t.notation for t, _, _ in core.line] == ["1-2", "1-6", "6-6", "2-6"]
+    assert core.scores == [2, 2]  # the opening double, and Cem's double header 2|2 at full value
+
+
+def test_tally_dominoplaza_no_reduction_and_nothing_for_going_out(tmp_path: Path) -> None:
+    record = Words("en").lines(["Anna {triple}"] * 4 + ["Anna {out}", "Anna {triple}", "{score}", "{quit}"])
+    out, core = keep(tmp_path, ["--mode", "tally", "--preset", "dominoplaza", "--names", "Anna,Cem"], record)
+    assert "Anna goes out." in out  # no points
+    assert "Anna: triple header, 3 points, total 15." in out  # never reduced
+    assert core is None or core.is_over
