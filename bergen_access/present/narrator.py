@@ -188,9 +188,9 @@ class Narrator:
     def end_letter(self, end: End) -> str:
         i = self.words.i18n
         if end is End.LEFT:
-            # Translators: one-letter abbreviation of "left" for braille lines, e.g. "3-5 L".
+            # Translators: abbreviation of "left" for braille lines, one or two letters, e.g. "3-5 L".
             return i.pgettext("braille", "L")
-        # Translators: one-letter abbreviation of "right" for braille lines.
+        # Translators: abbreviation of "right" for braille lines, one or two letters.
         return i.pgettext("braille", "R")
 
     def _end_doubles(self, event: TilePlayed) -> tuple[bool, bool]:

@@ -227,11 +227,14 @@ class Keeper:
             opening, self._confirm = self._confirm, None
             answer = fold(line, self.i18n.language)
             yes = set(fold(self.i18n.pgettext("answer", "yes y"), self.i18n.language).split()) | {"yes", "y"}
+            no = set(fold(self.i18n.pgettext("answer", "no n"), self.i18n.language).split()) | {"no", "n"}
             if answer in yes:
                 self._enter(opening)
-            else:
+                return
+            if answer in no:
                 self.say(self.text.opener_declined())
-            return
+                return
+            # anything else is a new entry: the question is dropped, the line handled as typed
         try:
             command = parse_keep(line, self.lexicon)
         except KeepParseError as error:
