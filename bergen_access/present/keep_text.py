@@ -194,7 +194,7 @@ class KeepText:
         w, i = self.words, self.i
         # Translators: scorekeeper: the revealed tiles do not match what the side holds. {count} tiles held.
         text = i.ngettext(
-            "{side} holds {count} tile: type exactly those.",
+            "{side} holds {count} tile: type exactly that one.",
             "{side} holds {count} tiles: type exactly those.",
             expected,
         )

@@ -144,7 +144,8 @@ def _blocked_sentence(i: I18n, rules: Rules) -> str:
     if rules.blocked_rule is BlockedRule.PIPS:
         # Translators: rules text, pip-count blocked-hand rule.
         return i.gettext(
-            "If nobody can play or draw, the lowest pip total scores {award}; a tie scores nothing."
+            "If nobody can play or draw, the side with the lowest pip total scores {award}; "
+            "a tie scores nothing."
         ).format(award=award)
     # Translators: rules text, DominoPlaza: a blocked hand scores nothing.
     return i.gettext("If nobody can play or draw, the hand ends and nobody scores.")
