@@ -12,20 +12,16 @@ from pathlib import Path
 from typing import TextIO
 
 from .cli_text import rules_error
+from .console import Setup, add_console_arguments, open_console, open_speaker, report_crash, set_aside
 from .core.keep_record import load_keep
 from .core.record import RecordError
 from .core.rules import RulesError
 from .core.table import Table
 from .core.tally import Tally
-from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
-from .output.announcer import Announcer
-from .play import SPEECH_CHOICES, Setup, is_plain, open_speaker, set_aside
-from .present.message import Verbosity
+from .i18n import I18n
 from .rule_args import add_rule_arguments, rules_from_arguments
 from .session import paths
-from .session.settings import Settings
 from .ui.keeper import Keeper, KeepSession
-from .ui.reader import LineReader, PlainReader, PromptReader
 
 DEFAULT_NAMES = ("Anna", "Cem", "Mia", "Tom")
 
@@ -54,40 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         # Translators: --help of bergen keep --scores.
         help=i.gettext("start from these scores, one per side"),
     )
-    parser.add_argument(
-        # Translators: --help of --lang.
-        "--lang",
-        default=None,
-        help=i.gettext("language: {languages}").format(languages=", ".join(LANGUAGES)),
-    )
-    parser.add_argument(
-        # Translators: --help of --speech.
-        "--speech",
-        choices=SPEECH_CHOICES,
-        default=None,
-        help=i.gettext("how the game speaks"),
-    )
-    parser.add_argument(
-        "--verbosity",
-        choices=[v.value for v in Verbosity],
-        default=None,
-        # Translators: --help of --verbosity.
-        help=i.gettext("how much is said"),
-    )
-    parser.add_argument(
-        "--braille-width",
-        type=int,
-        default=None,
-        metavar="CELLS",
-        # Translators: --help of --braille-width.
-        help=i.gettext("braille line length"),
-    )
-    parser.add_argument(
-        "--plain",
-        action="store_true",
-        # Translators: --help of --plain.
-        help=i.gettext("plain line input and output, no terminal control"),
-    )
+    add_console_arguments(parser, i)
     parser.add_argument(
         "--new",
         action="store_true",
@@ -129,12 +92,8 @@ def _saved(setup: Setup, autosave: Path, new: bool) -> tuple[Table | Tally, list
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Carry out ``bergen keep``."""
-    settings_path = paths.settings_path()
-    settings = Settings.load(settings_path)
-    language = choose_language(args.lang, settings.language, environment())
-    words = I18n(language)
-    if args.lang is not None and normalize_language(args.lang) is None:
-        parser.error(words.gettext("--lang: choose {languages}.").format(languages=", ".join(LANGUAGES)))
+    console = open_console(parser, args, stdin, stdout)
+    words, announcer, setup, settings = console.words, console.announcer, console.setup, console.settings
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
     players = len(names) if names else args.players
     names = names or list(DEFAULT_NAMES[:players])
@@ -152,26 +111,10 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             scores = [int(part) for part in args.scores.split(",")]
             Table(rules, scores)
         except ValueError:
-            parser.error(
-                # Translators: command-line error about --scores.
-                # {sides} is the number of sides, {target} the target.
-                words.gettext("--scores: one number per side ({sides}), each below {target}.").format(
-                    sides=rules.sides, target=rules.target_score
-                )
-            )
-    width = args.braille_width or settings.braille_width or 40
-    verbosity = Verbosity(args.verbosity or settings.verbosity or Verbosity.NORMAL.value)
-    plain = is_plain(args, stdin, stdout)
-    announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
-    box: list[Keeper] = []
-    reader: LineReader
-    if plain:
-        reader = PlainReader(stdin, stdout, echo=not stdin.isatty())
-    else:
-        reader = PromptReader(
-            lambda: [], lambda: box[0].handle("repeat") if box else None, announcer.stop_speech
-        )
-    setup = Setup(words, announcer, reader)
+            # Translators: command-line error about --scores.
+            # {sides} is the number of sides, {target} the target.
+            text = words.gettext("--scores: one number per side ({sides}), each below {target}.")
+            parser.error(text.format(sides=rules.sides, target=rules.target_score))
     autosave = paths.data_dir() / "keep.json"
     try:
         speech = args.speech or settings.speech or "off"
@@ -184,18 +127,20 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         core = Tally(rules, scores) if args.mode == "tally" else Table(rules, scores)
     announcer.set_speaker(open_speaker(speech))
     export_dir = Path(args.export_dir) if args.export_dir else paths.data_dir() / "exports"
-    session = KeepSession(autosave, export_dir, settings, settings_path, speech, open_speaker)
+    session = KeepSession(autosave, export_dir, settings, console.settings_path, speech, open_speaker)
     keeper = Keeper(
         core,
         names,
-        language=language,
-        verbosity=verbosity,
+        language=console.language,
+        verbosity=console.verbosity,
         announcer=announcer,
-        reader=reader,
+        reader=console.reader,
         session=session,
     )
-    box.append(keeper)
+    console.target.append(keeper)
     try:
         return keeper.run()
+    except Exception:
+        return report_crash(keeper.i18n, announcer)
     finally:
         announcer.close()

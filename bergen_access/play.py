@@ -9,83 +9,47 @@ crashing.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
-import time
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from .cli_text import early_language, rules_error
-from .commands.lexicon import fold
+from .console import (
+    SPEECH_CHOICES,
+    Setup,
+    add_console_arguments,
+    open_console,
+    open_speaker,
+    report_crash,
+    set_aside,
+)
 from .core.dealers import SeededDealer
 from .core.engine import Match
 from .core.record import RecordError
 from .core.rules import RulesError
-from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
-from .output.announcer import Announcer
-from .output.speech import Speaker
+from .i18n import I18n, choose_language, environment
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
-from .present.message import Message, Verbosity
 from .rule_args import add_rule_arguments, rules_from_arguments
 from .session import paths
 from .session.savefile import load_match
-from .session.settings import Settings
 from .ui.game import Game, Seating, Session
-from .ui.reader import LineReader, PlainReader, PromptReader
 
 COMPUTER_NAMES = ("Anna", "Cem", "Mia")  # names that read well in German, Turkish and English
-SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
-STARTUP_WAIT = 3.0  # seconds a speech backend may take to start before the game goes on without it
 
 
 def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     """The flags of the game itself (``bergen`` with no command)."""
     add_rule_arguments(parser, i)
     parser.add_argument(
-        # Translators: --help of --seed.
         "--seed",
         type=int,
         default=None,
         # Translators: --help of --seed.
         help=i.gettext("seed of the deal, to replay a match"),
     )
-    parser.add_argument(
-        "--lang",
-        default=None,
-        # Translators: --help of --lang. {languages} lists the language codes.
-        help=i.gettext("language: {languages}").format(languages=", ".join(LANGUAGES)),
-    )
-    parser.add_argument(
-        "--speech",
-        choices=SPEECH_CHOICES,
-        default=None,
-        # Translators: --help of --speech.
-        help=i.gettext("how the game speaks"),
-    )
-    parser.add_argument(
-        "--verbosity",
-        choices=[v.value for v in Verbosity],
-        default=None,
-        # Translators: --help of --verbosity.
-        help=i.gettext("how much is said"),
-    )
-    parser.add_argument(
-        "--braille-width",
-        type=int,
-        default=None,
-        metavar="CELLS",
-        # Translators: --help of --braille-width.
-        help=i.gettext("braille line length"),
-    )
-    parser.add_argument(
-        "--plain",
-        action="store_true",
-        # Translators: --help of --plain.
-        help=i.gettext("plain line input and output, no terminal control"),
-    )
+    add_console_arguments(parser, i)
     parser.add_argument(
         "--opponents",
         default=None,
@@ -101,24 +65,6 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
 
 
-def is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
-    return (
-        bool(args.plain)
-        or os.environ.get("TERM", "") in ("dumb", "")
-        or not stdin.isatty()
-        or not stdout.isatty()
-    )
-
-
-def open_speaker(mode: str) -> Speaker | None:
-    """Start speech; wait (briefly, once) so that a backend that cannot start is reported first."""
-    if mode == "off":
-        return None
-    speaker = Speaker(mode)
-    speaker.wait_ready(STARTUP_WAIT)
-    return speaker
-
-
 def _levels(spec: str | None, computers: Sequence[int]) -> dict[int, str] | None:
     names = [part.strip().lower() for part in (spec or DEFAULT_LEVEL).split(",") if part.strip()]
     if any(name not in LEVELS for name in names):
@@ -128,62 +74,6 @@ def _levels(spec: str | None, computers: Sequence[int]) -> dict[int, str] | None
     if len(names) != len(computers):
         return None
     return dict(zip(computers, names, strict=True))
-
-
-class Setup:
-    """The questions asked before a match: each through the same reader and announcer."""
-
-    def __init__(self, i18n: I18n, announcer: Announcer, reader: LineReader) -> None:
-        self.i = i18n
-        self.announcer = announcer
-        self.reader = reader
-
-    def tell(self, text: str) -> None:
-        self.announcer.announce(Message(text, text, text, urgent=True))
-
-    def ask_speech(self) -> str:
-        """First start: how the player wants to be spoken to."""
-        i = self.i
-        # Translators: asked once, at the first start. Keep the numbers 1 to 4.
-        question = i.gettext(
-            "How should the game speak to you? "
-            "1: my screen reader reads the text, the game stays silent. "
-            "2: speech through my screen reader. "
-            "3: the game's own voice. "
-            "4: silent, text only. Type 1, 2, 3 or 4."
-        )
-        self.tell(question)
-        while True:
-            answer = self.reader.read("1-4> ").strip()
-            choice = {"1": "off", "2": "screenreader", "3": "voice", "4": "off"}.get(answer)
-            if choice is not None:
-                return choice
-            # Translators: the answer to the first-start question was not 1 to 4.
-            self.tell(i.gettext("Please type 1, 2, 3 or 4."))
-
-    def yes_no(self, question: str) -> bool:
-        i = self.i
-        # Translators: words for "yes" typed by the player, space-separated. English always works too.
-        yes = set(fold(i.pgettext("answer", "yes y"), i.language).split()) | {"yes", "y"}
-        # Translators: words for "no" typed by the player, space-separated.
-        no = set(fold(i.pgettext("answer", "no n"), i.language).split()) | {"no", "n"}
-        self.tell(question)
-        while True:
-            # Translators: the prompt of a yes-or-no question. Ends with "> ".
-            answer = fold(self.reader.read(i.gettext("yes or no> ")), i.language)
-            if answer in yes:
-                return True
-            if answer in no:
-                return False
-            # Translators: the answer was neither yes nor no.
-            self.tell(i.gettext("Please answer yes or no."))
-
-
-def set_aside(path: Path, label: str) -> Path:
-    """Move a save file out of the way without losing it."""
-    target = path.with_name(f"{path.stem}.{label}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
-    path.replace(target)
-    return target
 
 
 def _saved_match(setup: Setup, autosave: Path, new: bool) -> tuple[Match, Seating] | None:
@@ -231,42 +121,19 @@ def _saved_match(setup: Setup, autosave: Path, new: bool) -> tuple[Match, Seatin
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Carry out ``bergen`` (the game)."""
-    settings_path = paths.settings_path()
-    settings = Settings.load(settings_path)
-    language = choose_language(args.lang, settings.language, environment())
-    words = I18n(language)
-    if args.lang is not None and normalize_language(args.lang) is None:
-        # Translators: command-line error: a language we do not speak. {languages} lists the codes.
-        parser.error(words.gettext("--lang: choose {languages}.").format(languages=", ".join(LANGUAGES)))
+    console = open_console(parser, args, stdin, stdout)
+    words, announcer, setup, settings = console.words, console.announcer, console.setup, console.settings
     try:
         rules = rules_from_arguments(args)
     except RulesError as error:
         parser.error(rules_error(words, error))
-    width = args.braille_width or settings.braille_width or 40
-    if width < 10:
-        # Translators: command-line error: the braille width is too small.
-        parser.error(words.gettext("--braille-width must be at least 10."))
-    verbosity = Verbosity(args.verbosity or settings.verbosity or Verbosity.NORMAL.value)
-    plain = is_plain(args, stdin, stdout)
-    announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
-    game_box: list[Game] = []
-    reader: LineReader
-    if plain:
-        reader = PlainReader(stdin, stdout, echo=not stdin.isatty())
-    else:
-        reader = PromptReader(
-            lambda: game_box[0].candidates() if game_box else [],
-            lambda: game_box[0].repeat() if game_box else None,
-            announcer.stop_speech,
-        )
-    setup = Setup(words, announcer, reader)
     autosave = paths.autosave_path()
     try:
         speech = args.speech or settings.speech
-        if speech is None and not plain:
+        if speech is None and not console.plain:
             speech = setup.ask_speech()
             settings.speech = speech
-            settings.save(settings_path)
+            settings.save(console.settings_path)
         speech = speech or "off"
         saved = _saved_match(setup, autosave, args.new)
     except (EOFError, KeyboardInterrupt):
@@ -286,31 +153,22 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
     seed_base = int(match.dealer.spec().get("seed", 0))
     players = {seat: make_player(level, seed_base * 10 + seat) for seat, level in seating.levels.items()}
     announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
-    session = Session(autosave, settings, settings_path, speech, open_speaker)
+    session = Session(autosave, settings, console.settings_path, speech, open_speaker)
     game = Game(
         match,
         seating,
         players,
-        language=language,
-        verbosity=verbosity,
+        language=console.language,
+        verbosity=console.verbosity,
         announcer=announcer,
-        reader=reader,
+        reader=console.reader,
         session=session,
     )
-    game_box.append(game)
+    console.target.append(game)
     try:
         return game.run(resumed=saved is not None)
     except Exception:
-        log = paths.data_dir() / "crash.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("a", encoding="utf-8") as stream:
-            stream.write(time.strftime("%Y-%m-%d %H:%M:%S\n") + traceback.format_exc() + "\n")
-        # Translators: something went wrong inside the game; the match was saved. {path} is the log file.
-        text = game.i18n.gettext("Something went wrong. The match is saved; details are in {path}.").format(
-            path=log
-        )
-        announcer.announce(Message(text, text, text, urgent=True))
-        return 1
+        return report_crash(game.i18n, announcer)
     finally:
         announcer.close()
 

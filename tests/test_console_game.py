@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bergen_access import play
+from bergen_access import console, play
 from bergen_access.players.levels import LEVELS
 from bergen_access.present.message import Message
 
@@ -64,26 +64,26 @@ def run_game(
     out = io.StringIO()
     reader = TypistReader(out)
     recorded: list[tuple[Message, list[str]]] = []
-    original = play.PlainReader
+    original = console.PlainReader
 
     def fake_reader(stdin: object, stdout: object, *, echo: bool) -> TypistReader:
         return reader
 
-    play.PlainReader = fake_reader  # type: ignore[assignment,misc]
-    original_init = play.Announcer.__init__
+    console.PlainReader = fake_reader  # type: ignore[assignment,misc]
+    original_init = console.Announcer.__init__
 
-    def recording_init(self: play.Announcer, *a: object, **k: object) -> None:
+    def recording_init(self: console.Announcer, *a: object, **k: object) -> None:
         original_init(self, *a, **k)  # type: ignore[arg-type]
         self.recorders.append(lambda message, lines: recorded.append((message, lines)))
 
-    play.Announcer.__init__ = recording_init  # type: ignore[method-assign]
+    console.Announcer.__init__ = recording_init  # type: ignore[method-assign]
     try:
         status = play.main(
             [*args, "--plain", "--braille-width", str(width), "--opponents", OPPONENT], io.StringIO(), out
         )
     finally:
-        play.PlainReader = original  # type: ignore[misc]
-        play.Announcer.__init__ = original_init  # type: ignore[method-assign]
+        console.PlainReader = original  # type: ignore[misc]
+        console.Announcer.__init__ = original_init  # type: ignore[method-assign]
     return out.getvalue(), recorded, reader, status
 
 

@@ -12,7 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from bergen_access import play
+from bergen_access import console, play
 from bergen_access.catalog_tools import extract
 from bergen_access.commands.lexicon import CommandKind, Lexicon, fold
 from bergen_access.i18n import I18n, choose_language
@@ -148,7 +148,7 @@ def test_pseudo_locale_match_shows_no_unmarked_words(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     out = io.StringIO()
     reader = TypistReader(out, mark=True)
-    monkeypatch.setattr(play, "PlainReader", lambda stdin, stdout, *, echo: reader)
+    monkeypatch.setattr(console, "PlainReader", lambda stdin, stdout, *, echo: reader)
     players = "4" if preset == "counters" else "3"
     arguments = ["--lang", "en", "--plain", "--seed", "17", "--preset", preset, "--players", players]
     arguments += ["--verbosity", verbosity, "--opponents", fast_opponent()]

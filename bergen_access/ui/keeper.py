@@ -128,6 +128,20 @@ class Keeper:
     def say(self, message: Message) -> None:
         self.announcer.announce(message)
 
+    def repeat(self) -> None:
+        """The last announcement again (the F2 key)."""
+        last = self.announcer.last
+        if last is not None:
+            self.say(Message(last.text, last.speech, last.braille, urgent=True))
+
+    def candidates(self) -> list[str]:
+        """Tab completion: the players' names and the command words."""
+        words = list(self.names)
+        for kind in CommandKind:
+            if kind is not CommandKind.EMPTY:
+                words.extend(self.lexicon.game.words_for(kind)[:1])
+        return words
+
     def run(self) -> int:
         try:
             if isinstance(self.core, Table) and self.core.phase is TablePhase.NOT_STARTED:
