@@ -315,3 +315,50 @@ def test_tally_dominoplaza_no_reduction_and_nothing_for_going_out(tmp_path: Path
     assert "Anna goes out." in out  # no points
     assert "Anna: triple header, 3 points, total 15." in out  # never reduced
     assert core is None or core.is_over
+
+
+def test_tracking_partnerships_blocked_hand_compares_sides(tmp_path: Path) -> None:
+    record = Words("en").lines(
+        [
+            "Anna 0-0",
+            "Cem {draw} 6",
+            "Cem {pass}",
+            "Mia {pass}",
+            "Tom {pass}",
+            "Anna {pass}",
+            "Mia 1 20",
+            "Tom 0 30",
+            "{score}",
+            "{quit}",
+        ]
+    )
+    out, core = keep(tmp_path, ["--players", "4", "--partners", "--names", "Anna,Cem,Mia,Tom"], record)
+    assert isinstance(core, Table)
+    assert "Fewest doubles: Cem and Tom." in out
+    assert core.scores == [2, 2]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, language: str) -> None:
+    words = Words(language)
+    lines = [
+        line.format(**words.values)
+        for line in ("Anna {double}", "Cem {triple}", "Cem {out}", "{undo}", "Anna {out}")
+    ]
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "bergen_access", "keep", "--mode", "tally", "--names", "Anna,Cem", "--lang", language],
+        cwd=str(ROOT),
+        env=environment(tmp_path, TERM="xterm"),
+        encoding="utf-8",
+        timeout=30,
+    )
+    for line in lines:
+        child.expect(r"/15>")  # the prompt carries the score: "Anna 0 Cem 0 /15> "
+        child.send(line + "\r")
+        child.expect("\n")  # taken; the next prompt follows the answer
+    child.expect(r"Anna 4 Cem 3 /15>")  # Anna 2 + out 2; Cem's out was undone
+    child.send(words.values["quit"] + "\r")
+    child.expect(pexpect.EOF)
+    core, _ = load_keep(json.loads((tmp_path / "data" / "bergen-access" / "keep.json").read_text()))
+    assert core.scores == [4, 3] and core.hand_number == 2
