@@ -37,6 +37,7 @@ from .events import (
     Redeal,
     TilePlayed,
 )
+from .line import arms_end, fit_refusal, fitting_ends
 from .rules import Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
@@ -176,17 +177,13 @@ class Match:
         """The ends ``tile`` fits now under the rules, whoever holds it and whoever's turn it is."""
         if not self._line:
             return ()
-        arms = self._arms_end() if self._arms_rule else None
-        numbers = (self._left, self._right)
-        return tuple(end for end in End if (arms is None or end is arms) and tile.has(numbers[end]))
+        return fitting_ends((self._left, self._right), self._arms_end(), tile)
 
     # ------------------------------------------------------------- legality
 
     def _arms_end(self) -> End | None:
         """Under first-arms-first, the end that must be played while one arm is open."""
-        if self._arms_rule and len(self._line) == 2:
-            return End.LEFT if self._left_tile == self._opening else End.RIGHT
-        return None
+        return arms_end(self._arms_rule, len(self._line), (self._left_tile, self._right_tile), self._opening)
 
     def _playable_mask(self, seat: int) -> int:
         hand = self._hands[seat]
@@ -257,18 +254,8 @@ class Match:
     def _check_play(self, seat: int, tile: Tile, end: End) -> Refusal | None:
         if not self._hands[seat] >> tile & 1:
             return Refusal.NOT_IN_HAND
-        fits = (_OTHER[tile][self._left] >= 0, _OTHER[tile][self._right] >= 0)
         arms = self._arms_end() if self._arms_rule else None
-        if arms is None or end is arms:
-            if fits[end]:
-                return None
-            if fits[1 - end]:
-                return Refusal.OTHER_END_ONLY if arms is None else Refusal.ARMS_FIRST
-            return Refusal.DOES_NOT_FIT
-        # The chosen end is closed until the opening double's other side is covered.
-        if fits[end]:
-            return Refusal.ARMS_FIRST
-        return Refusal.OTHER_END_ONLY if fits[arms] else Refusal.DOES_NOT_FIT
+        return fit_refusal((self._left, self._right), arms, tile, end)
 
     # ------------------------------------------------------------- changing
 

@@ -28,6 +28,7 @@ from .events import (
     Passed,
     TilePlayed,
 )
+from .line import arms_end, fit_refusal, fitting_ends
 from .rules import BlockedRule, Opener, Rules
 from .scoreboard import Scoreboard
 from .tiles import DOUBLES, Tile
@@ -129,6 +130,16 @@ class Table:
         return max(0, self.stock - self.rules.reserved_tiles)
 
     @property
+    def stock_size(self) -> int:
+        """Tiles in the stock (the name a seat's view uses)."""
+        return self.stock
+
+    @property
+    def tile_counts(self) -> tuple[int, ...]:
+        """Tiles held by each seat (the name a seat's view uses)."""
+        return tuple(self.counts)
+
+    @property
     def end_is_double(self) -> tuple[bool, bool]:
         if self.end_tiles is None:
             return (False, False)
@@ -143,15 +154,12 @@ class Table:
 
     def ends_for(self, tile: Tile) -> tuple[End, ...]:
         """The ends ``tile`` fits now under the rules."""
-        if self.ends is None:
-            return ()
-        arms = self._arms_end()
-        return tuple(e for e in End if (arms is None or e is arms) and tile.has(self.ends[e]))
+        return () if self.ends is None else fitting_ends(self.ends, self._arms_end(), tile)
 
     def _arms_end(self) -> End | None:
-        if self.rules.first_arms_first and len(self.line) == 2 and self.end_tiles is not None:
-            return End.LEFT if self.end_tiles[0] == self.opening else End.RIGHT
-        return None
+        if self.end_tiles is None:
+            return None
+        return arms_end(self.rules.first_arms_first, len(self.line), self.end_tiles, self.opening)
 
     def sides_to_reveal(self) -> list[int]:
         return [side for side in range(self.rules.sides) if side not in self.revealed]
@@ -191,13 +199,7 @@ class Table:
         if self.counts[play.seat] == 0:
             return Refusal.NO_TILES_LEFT
         assert self.ends is not None
-        fits = tuple(play.tile.has(n) for n in self.ends)
-        arms = self._arms_end()
-        if arms is not None and play.end is not arms:
-            return Refusal.ARMS_FIRST if fits[play.end] else Refusal.DOES_NOT_FIT
-        if fits[play.end]:
-            return None
-        return Refusal.OTHER_END_ONLY if fits[1 - play.end] and arms is None else Refusal.DOES_NOT_FIT
+        return fit_refusal(self.ends, self._arms_end(), play.tile, play.end)
 
     def _check_reveal(self, reveal: Reveal) -> Refusal | None:
         if self.phase is not TablePhase.REVEAL:

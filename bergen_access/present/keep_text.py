@@ -289,48 +289,6 @@ class KeepText:
 
     # ---------------------------------------------------------------- reviews
 
-    def ends(self, table: Table) -> Message:
-        w, i = self.words, self.i
-        if table.ends is None:
-            return self.plain(i.gettext("No tile on the table yet."), "-")
-        ends = table.ends
-        return self._say(
-            lambda speech: i.gettext("Ends {ends}.").format(ends=w.ends(ends, table.end_is_double, speech)),
-            w.ends_braille(ends, table.end_is_double),
-        )
-
-    def line(self, table: Table) -> Message:
-        w, i = self.words, self.i
-        placed = list(table.line)
-        if not placed:
-            return self.plain(i.gettext("No tile on the table yet."), "-")
-
-        def shown(speech: bool) -> str:
-            if speech:
-                return ", ".join(w.tile(t, speech=True) if t.is_double else f"{a} {b}" for t, a, b in placed)
-            return " ".join(f"{a}-{b}" for _, a, b in placed)
-
-        return self._say(
-            lambda speech: i.ngettext(
-                "Line of {count} tile, left to right: {tiles}.",
-                "Line of {count} tiles, left to right: {tiles}.",
-                len(placed),
-            ).format(count=len(placed), tiles=shown(speech)),
-            shown(False),
-        )
-
-    def counts(self, table: Table) -> Message:
-        w, i = self.words, self.i
-        held = ", ".join(
-            i.gettext("{name} {count}").format(name=w.name(s), count=c) for s, c in enumerate(table.counts)
-        )
-        text = i.gettext("Tiles: {held}. Stock {stock}, {drawable} to draw.").format(
-            held=held, stock=table.stock, drawable=table.drawable
-        )
-        short = " ".join(f"{w.name(s)} {c}" for s, c in enumerate(table.counts))
-        stock_word = i.pgettext("braille", "St")
-        return self.plain(text, f"{short} {stock_word} {table.stock}/{table.drawable}")
-
     def turn(self, table: Table) -> Message:
         i = self.i
         if table.phase is TablePhase.PLAYING:

@@ -7,6 +7,7 @@ answers exactly once, and these answers interrupt speech.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from ..core.actions import Draw, End, Pass, Play
 from ..core.engine import Phase
@@ -15,6 +16,28 @@ from ..core.tiles import Tile
 from ..core.view import SeatView
 from .message import Message, Verbosity
 from .narrator import Narrator, Phrase
+
+
+class Board(Protocol):
+    """The public facts of the table: what a seat's view and the scorekeeper's table both show."""
+
+    @property
+    def ends(self) -> tuple[int, int] | None: ...
+
+    @property
+    def end_is_double(self) -> tuple[bool, bool]: ...
+
+    @property
+    def line(self) -> Sequence[tuple[Tile, int, int]]: ...
+
+    @property
+    def tile_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def stock_size(self) -> int: ...
+
+    @property
+    def drawable(self) -> int: ...
 
 
 class Replies:
@@ -28,7 +51,7 @@ class Replies:
 
     # ------------------------------------------------------------------ pieces
 
-    def _ends_phrase(self, view: SeatView, speech: bool) -> str:
+    def _ends_phrase(self, view: Board, speech: bool) -> str:
         w = self.narrator.words
         assert view.ends is not None
         return w.ends(view.ends, view.end_is_double, speech)
@@ -82,7 +105,7 @@ class Replies:
 
         return self._reply(phrase, self._tile_list_braille(view, tiles) or "-")
 
-    def ends(self, view: SeatView) -> Message:
+    def ends(self, view: Board) -> Message:
         """The open ends."""
         w, i = self.narrator.words, self.narrator.words.i18n
         if view.ends is None:
@@ -94,10 +117,10 @@ class Replies:
             w.ends_braille(view.ends, view.end_is_double),
         )
 
-    def line(self, view: SeatView) -> Message:
+    def line(self, view: Board) -> Message:
         """The whole line from left to right."""
         w, i = self.narrator.words, self.narrator.words.i18n
-        placed = view.line
+        placed = list(view.line)
         if not placed:
             return self._reply(lambda speech: i.gettext("No tile on the table yet."), "-")
 
@@ -124,7 +147,7 @@ class Replies:
             w.scores_braille(view.scores, view.target),
         )
 
-    def counts(self, view: SeatView) -> Message:
+    def counts(self, view: Board) -> Message:
         """Tiles held by each player, and the stock."""
         w, i = self.narrator.words, self.narrator.words.i18n
         counts = view.tile_counts

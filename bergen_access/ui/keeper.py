@@ -42,6 +42,7 @@ from ..present.feedback import Feedback
 from ..present.keep_text import KeepText
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
+from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
 from ..session.savefile import write_atomic
@@ -105,6 +106,7 @@ class Keeper:
         self.words = Words(self.i18n, self.core.rules, self.names, None)
         self.narrator = Narrator(self.words, self.verbosity)
         self.text = KeepText(self.narrator)
+        self.replies = Replies(self.narrator)
         self.feedback = Feedback(self.narrator)
         self.lexicon = KeepLexicon(self.i18n, self.names)
         self.announcer.language = language
@@ -531,11 +533,11 @@ class Keeper:
                 )
             )
         elif kind is CommandKind.ENDS and isinstance(core, Table):
-            self.say(self.text.ends(core))
+            self.say(self.replies.ends(core))
         elif kind is CommandKind.LINE and isinstance(core, Table):
-            self.say(self.text.line(core))
+            self.say(self.replies.line(core))
         elif kind is CommandKind.COUNT and isinstance(core, Table):
-            self.say(self.text.counts(core))
+            self.say(self.replies.counts(core))
         elif kind is CommandKind.TURN and isinstance(core, Table):
             self.say(self.text.turn(core))
         elif kind is CommandKind.HISTORY:
