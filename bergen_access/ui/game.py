@@ -18,7 +18,7 @@ from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
 from ..core.events import Drew, Event
 from ..core.view import SeatView
-from ..i18n import LANGUAGES, I18n, normalize_language
+from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..output.speech import Speaker
 from ..players.base import Player
@@ -31,6 +31,7 @@ from ..present.rules_text import rules_sentences
 from ..present.words import Words
 from ..session.savefile import save_match
 from ..session.settings import Settings
+from .preferences import Talking
 from .reader import LineReader
 
 HISTORY_DEFAULT = 5
@@ -70,8 +71,10 @@ class Session:
     open_speaker: Callable[[str], Speaker | None]
 
 
-class Game:
+class Game(Talking):
     """One match at the console."""
+
+    session: Session
 
     def __init__(
         self,
@@ -111,6 +114,10 @@ class Game:
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
         self.announcer.speech_failure_notice = self.feedback.speech_failed
+
+    @property
+    def command_words(self) -> Lexicon:
+        return self.lexicon
 
     @property
     def view(self) -> SeatView:
@@ -265,9 +272,9 @@ class Game:
                 self.feedback.lines(rules_sentences(self.i18n, self.match.rules))
             ),
             CommandKind.HELP: self._help,
-            CommandKind.VERBOSITY: self._verbosity,
-            CommandKind.SPEECH: self._speech,
-            CommandKind.LANGUAGE: self._language,
+            CommandKind.VERBOSITY: lambda c: self.change_verbosity(c.argument),
+            CommandKind.SPEECH: lambda c: self.change_speech(c.argument),
+            CommandKind.LANGUAGE: lambda c: self.change_language(c.argument),
             CommandKind.SAVE: self._save,
             CommandKind.QUIT: self._quit,
         }
@@ -410,43 +417,6 @@ class Game:
             self.say(self.feedback.plain(describe(self.i18n, kind)))
         else:
             self.say(self.feedback.lines(overview(self.i18n, self.lexicon)))
-
-    def _verbosity(self, command: Command) -> None:
-        level = self.lexicon.verbosity(command.argument) if command.argument else None
-        if level is None:
-            self.say(self.feedback.verbosity_usage(self.verbosity.value))
-            return
-        self.verbosity = Verbosity(level)
-        self.narrator.verbosity = self.verbosity
-        self.announcer.terse = self.verbosity is Verbosity.TERSE
-        self._remember(verbosity=self.verbosity.value)
-        self.say(self.feedback.verbosity(self.verbosity.value))
-
-    def _speech(self, command: Command) -> None:
-        mode = self.lexicon.speech_mode(command.argument) if command.argument else None
-        if mode is None:
-            self.say(self.feedback.speech_usage(self.session.speech_mode))
-            return
-        self.session.speech_mode = mode
-        self.announcer.set_speaker(self.session.open_speaker(mode))
-        self._remember(speech=mode)
-        self.say(self.feedback.speech(mode))
-
-    def _language(self, command: Command) -> None:
-        language = normalize_language(command.argument)
-        if language is None or language not in LANGUAGES:
-            self.say(self.feedback.language_usage(self.i18n.language))
-            return
-        self.set_language(language)
-        self._remember(language=language)
-        self.say(self.feedback.language())
-
-    def _remember(self, **values: Any) -> None:
-        settings = self.session.settings
-        for key, value in values.items():
-            setattr(settings, key, value)
-        if self.session.settings_path is not None:
-            settings.save(self.session.settings_path)
 
     def _save(self, command: Command) -> None:
         self.save()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..commands.keep_parser import KeepCommand, KeepKind, KeepLexicon, KeepParseError, parse_keep
-from ..commands.lexicon import CommandKind, fold
+from ..commands.lexicon import CommandKind, Lexicon, fold
 from ..core.actions import End, Pass, Play, Refusal
 from ..core.events import (
     Drew,
@@ -36,8 +36,9 @@ from ..core.scoring import holding_of
 from ..core.table import DrawTiles, Entry, NewHand, Open, Reveal, Table, TablePhase
 from ..core.tally import Call, CallBlocked, CallHeader, CallOut, Tally
 from ..core.tiles import Tile, mask_of
-from ..i18n import LANGUAGES, I18n, normalize_language
+from ..i18n import I18n
 from ..output.announcer import Announcer
+from ..output.speech import Speaker
 from ..present.feedback import Feedback
 from ..present.keep_text import KeepText
 from ..present.message import Message, Verbosity
@@ -48,6 +49,7 @@ from ..present.words import Words
 from ..session.savefile import write_atomic
 from ..session.settings import Settings
 from .game import QuitGame
+from .preferences import Talking
 from .reader import LineReader
 
 
@@ -60,7 +62,7 @@ class KeepSession:
     settings: Settings
     settings_path: Path | None
     speech_mode: str
-    open_speaker: Callable[[str], object]
+    open_speaker: Callable[[str], Speaker | None]
 
 
 @dataclass
@@ -72,8 +74,10 @@ class Done:
     hand: int = 1
 
 
-class Keeper:
+class Keeper(Talking):
     """Keeps the score of one physical table."""
+
+    session: KeepSession
 
     def __init__(
         self,
@@ -112,6 +116,10 @@ class Keeper:
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
         self.announcer.speech_failure_notice = self.feedback.speech_failed
+
+    @property
+    def command_words(self) -> Lexicon:
+        return self.lexicon.game
 
     @property
     def tracking(self) -> bool:
@@ -556,11 +564,11 @@ class Keeper:
         elif kind is CommandKind.HELP:
             self.say(self.feedback.lines(self._help_lines()))
         elif kind is CommandKind.VERBOSITY:
-            self._verbosity(command.argument)
+            self.change_verbosity(command.argument)
         elif kind is CommandKind.SPEECH:
-            self._speech(command.argument)
+            self.change_speech(command.argument)
         elif kind is CommandKind.LANGUAGE:
-            self._language(command.argument)
+            self.change_language(command.argument)
         elif kind is CommandKind.SAVE:
             self.save()
             self.say(self.feedback.saved())
@@ -601,44 +609,6 @@ class Keeper:
             i.gettext("verbosity, speech, language, save, quit. Enter deals the next hand."),
         ]
         return lines
-
-    def _verbosity(self, argument: str) -> None:
-        level = self.lexicon.game.verbosity(argument) if argument else None
-        if level is None:
-            self.say(self.feedback.verbosity_usage(self.verbosity.value))
-            return
-        self.verbosity = Verbosity(level)
-        argument = level
-        self.narrator.verbosity = self.verbosity
-        self.announcer.terse = self.verbosity is Verbosity.TERSE
-        self._remember(verbosity=argument)
-        self.say(self.feedback.verbosity(argument))
-
-    def _speech(self, argument: str) -> None:
-        mode = self.lexicon.game.speech_mode(argument) if argument else None
-        if mode is None:
-            self.say(self.feedback.speech_usage(self.session.speech_mode))
-            return
-        argument = mode
-        self.session.speech_mode = argument
-        self.announcer.set_speaker(self.session.open_speaker(argument))  # type: ignore[arg-type]
-        self._remember(speech=argument)
-        self.say(self.feedback.speech(argument))
-
-    def _language(self, argument: str) -> None:
-        language = normalize_language(argument)
-        if language is None or language not in LANGUAGES:
-            self.say(self.feedback.language_usage(self.i18n.language))
-            return
-        self.set_language(language)
-        self._remember(language=language)
-        self.say(self.feedback.language())
-
-    def _remember(self, **values: object) -> None:
-        for key, value in values.items():
-            setattr(self.session.settings, key, value)
-        if self.session.settings_path is not None:
-            self.session.settings.save(self.session.settings_path)
 
 
 def hand_of(tiles: list[Tile]) -> Holding:

@@ -1,0 +1,87 @@
+"""The commands that change how the game talks (verbosity, speech, language), shared by game and scorekeeper.
+
+Each change is announced in the new way and remembered in the settings file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from ..commands.lexicon import Lexicon
+from ..i18n import LANGUAGES, I18n, normalize_language
+from ..output.announcer import Announcer
+from ..output.speech import Speaker
+from ..present.feedback import Feedback
+from ..present.message import Message, Verbosity
+from ..present.narrator import Narrator
+from ..session.settings import Settings
+
+
+class Preferences(Protocol):
+    """What the speaking settings need from where they are kept."""
+
+    settings: Settings
+    settings_path: Path | None
+    speech_mode: str
+    @property
+    def open_speaker(self) -> Callable[[str], Speaker | None]: ...
+
+
+class Talking:
+    """Mixin: verbosity, speech and language commands for a console loop."""
+
+    i18n: I18n
+    verbosity: Verbosity
+    narrator: Narrator
+    feedback: Feedback
+    announcer: Announcer
+    session: Preferences
+
+    def say(self, message: Message) -> None:
+        raise NotImplementedError
+
+    def set_language(self, language: str) -> None:
+        raise NotImplementedError
+
+    @property
+    def command_words(self) -> Lexicon:
+        raise NotImplementedError
+
+    def change_verbosity(self, argument: str) -> None:
+        level = self.command_words.verbosity(argument) if argument else None
+        if level is None:
+            self.say(self.feedback.verbosity_usage(self.verbosity.value))
+            return
+        self.verbosity = Verbosity(level)
+        self.narrator.verbosity = self.verbosity
+        self.announcer.terse = self.verbosity is Verbosity.TERSE
+        self.remember(verbosity=level)
+        self.say(self.feedback.verbosity(level))
+
+    def change_speech(self, argument: str) -> None:
+        mode = self.command_words.speech_mode(argument) if argument else None
+        if mode is None:
+            self.say(self.feedback.speech_usage(self.session.speech_mode))
+            return
+        self.session.speech_mode = mode
+        self.announcer.set_speaker(self.session.open_speaker(mode))
+        self.remember(speech=mode)
+        self.say(self.feedback.speech(mode))
+
+    def change_language(self, argument: str) -> None:
+        language = normalize_language(argument)
+        if language is None or language not in LANGUAGES:
+            self.say(self.feedback.language_usage(self.i18n.language))
+            return
+        self.set_language(language)
+        self.remember(language=language)
+        self.say(self.feedback.language())
+
+    def remember(self, **values: object) -> None:
+        settings = self.session.settings
+        for key, value in values.items():
+            setattr(settings, key, value)
+        if self.session.settings_path is not None:
+            settings.save(self.session.settings_path)
