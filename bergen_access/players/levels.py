@@ -5,13 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Player
+from .easy import EasyPlayer
+from .normal import NormalPlayer
 from .random_player import RandomPlayer
+from .strong import StrongPlayer
 
 #: level name -> factory(seed) of a player for one seat.
 LEVELS: dict[str, Callable[[int], Player]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "strong": StrongPlayer,
     "random": RandomPlayer,
 }
-DEFAULT_LEVEL = "random"
+DEFAULT_LEVEL = "normal"
 
 
 def make_player(level: str, seed: int) -> Player:

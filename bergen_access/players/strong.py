@@ -1,0 +1,125 @@
+"""The strong level: determinized Monte Carlo search over the real rules.
+
+For each determinization (a deal of the hidden tiles that agrees with all the
+seat has seen, see ``knowledge`` and ``sampling``) every legal action is
+tried and the hand is played out by the quick policy of ``rollout`` with the
+same random stream for every action (common random numbers, so differences
+between actions are not drowned in deal noise). A playout is worth the
+chance of winning the match where it ends: 1 or 0 when it reached the
+target, otherwise the race estimate of ``race``. The action with the best
+mean is chosen.
+
+Work is counted in playouts. ``simulations`` fixes the work (reproducible
+from the seed); ``time_budget`` stops earlier on a slow machine, so a move
+never takes much longer than the budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..core.actions import Action, Draw, Play
+from ..core.rules import Rules
+from ..core.tiles import mask_of
+from ..core.view import SeatView
+from .fastsim import DRAW, OVER, PASS, Position, SimRules, apply_move
+from .knowledge import infer
+from .race import RaceTable
+from .rollout import playout
+from .sampling import sample_deal
+
+DEFAULT_SIMULATIONS = 6000
+DEFAULT_TIME_BUDGET = 0.35
+DEFAULT_HINT_TRUST = 0.8
+
+
+def move_code(action: Action) -> int:
+    """The fast simulator's code of an engine action."""
+    if isinstance(action, Play):
+        return action.tile * 2 + action.end
+    return DRAW if isinstance(action, Draw) else PASS
+
+
+class StrongPlayer:
+    """Determinized Monte Carlo with heuristic playouts."""
+
+    def __init__(
+        self,
+        seed: int,
+        simulations: int = DEFAULT_SIMULATIONS,
+        time_budget: float | None = DEFAULT_TIME_BUDGET,
+        hint_trust: float = DEFAULT_HINT_TRUST,
+    ) -> None:
+        self._rng = random.Random(seed)
+        self.hint_trust = hint_trust
+        self.simulations = simulations
+        self.time_budget = time_budget
+        self._rules: Rules | None = None
+        self._sim: SimRules | None = None
+        self._race: RaceTable | None = None
+        self.last_simulations = 0
+        self.last_values: dict[Action, float] = {}
+
+    def _tables(self, rules: Rules) -> tuple[SimRules, RaceTable]:
+        if self._rules != rules or self._sim is None or self._race is None:
+            self._rules = rules
+            self._sim = SimRules(rules)
+            self._race = RaceTable(rules)
+        return self._sim, self._race
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError("not this seat's turn")
+        if len(actions) == 1:
+            self.last_simulations = 0
+            return actions[0]
+        started = time.perf_counter()
+        deadline = None if self.time_budget is None else started + self.time_budget
+        sim, race = self._tables(view.rules)
+        knowledge = infer(view)
+        line = view.line
+        ends = view.ends
+        assert ends is not None and view.opening is not None
+        side = view.side
+        line_mask = mask_of(placed[0] for placed in line)
+        moves = [move_code(a) for a in actions]
+        totals = [0.0] * len(moves)
+        rng = self._rng
+        done = 0
+        rounds = 0
+        while done < self.simulations:
+            hands, stock = sample_deal(knowledge, rng, self.hint_trust)
+            root = Position(
+                hands=hands,
+                stock=stock,
+                ends=ends,
+                end_tiles=(line[0][0], line[-1][0]),
+                line_length=len(line),
+                line_mask=line_mask,
+                opening=view.opening,
+                turn=view.seat,
+                passes=knowledge.passes,
+                scores=list(view.scores),
+            )
+            stream = random.Random(rng.getrandbits(64))
+            state = stream.getstate()
+            for index, move in enumerate(moves):
+                pos = root.copy()
+                apply_move(sim, pos, move)
+                stream.setstate(state)
+                playout(sim, pos, stream)
+                if pos.phase == OVER:
+                    totals[index] += 1.0 if pos.winner == side else 0.0
+                else:
+                    totals[index] += race.chances(tuple(pos.scores))[side]
+            done += len(moves)
+            rounds += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_simulations = done
+        self.last_values = {a: t / max(1, rounds) for a, t in zip(actions, totals, strict=True)}
+        best = max(range(len(moves)), key=lambda i: totals[i])
+        return actions[best]
+
