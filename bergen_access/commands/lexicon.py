@@ -186,8 +186,10 @@ class Lexicon:
         return self._choices(verbosity_names(self.i18n), word)
 
     def speech_mode(self, word: str) -> str | None:
-        """``off``, ``screenreader`` or ``voice`` from a word of the player's language or English."""
-        return self._choices(speech_mode_names(self.i18n), word)
+        """``off``, ``screenreader``, ``voice`` (or ``on``: speech back as it was) from a typed word."""
+        # Translators: the word that turns speech back on ("speech on"); one word.
+        on = {"on": self.i18n.pgettext("speech mode", "on")}
+        return self._choices({**speech_mode_names(self.i18n), **on}, word)
 
     def _choices(self, names: dict[str, str], word: str) -> str | None:
         key = fold(word, self.language)

@@ -38,6 +38,7 @@ class Talking:
     feedback: Feedback
     announcer: Announcer
     session: Preferences
+    _spoken_before = "screenreader"  # what "speech on" returns to
 
     def say(self, message: Message) -> None:
         raise NotImplementedError
@@ -62,9 +63,14 @@ class Talking:
 
     def change_speech(self, argument: str) -> None:
         mode = self.command_words.speech_mode(argument) if argument else None
+        if mode == "on":  # as it speaks now, or the way it spoke before it was turned off
+            current = self.session.speech_mode
+            mode = current if current != "off" else self._spoken_before
         if mode is None:
             self.say(self.feedback.speech_usage(self.session.speech_mode))
             return
+        if self.session.speech_mode != "off":
+            self._spoken_before = self.session.speech_mode
         self.session.speech_mode = mode
         self.announcer.set_speaker(self.session.open_speaker(mode))
         self.remember(speech=mode)
