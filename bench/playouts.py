@@ -5,6 +5,8 @@ checks and events included) with 2 and 4 players of the standard preset, and
 for the reference pure-Python engine's draw-free four-player game with random
 players, interleaved round by round so machine load hits all alike. The
 ratios are taken per round; the median over the rounds is the result.
+Beside them: the strong level's fast simulator on the same work (random
+moves), and its playouts with the search's playout policy.
 
     pip install dominoes==6.1.0
     python bench/playouts.py [--rounds 9] [--seconds 1.0]
@@ -25,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bergen_access.core import Match, Phase, SeededDealer, preset
 
 HUGE_TARGET = 10**9  # nobody wins, so every hand is played to its end
+SIM_TARGET = 1000  # out of reach in one hand, small enough for the simulator's tables
 
 
 def ours(players: int, preset_name: str = "standard") -> Callable[[float], float]:
@@ -51,6 +54,49 @@ def ours(players: int, preset_name: str = "standard") -> Callable[[float], float
                 while match.phase is Phase.PLAYING:
                     actions = legal_actions()
                     apply(actions[int(draw() * len(actions))])
+            hands += 20
+        return hands / (time.perf_counter() - start)
+
+    return run
+
+
+def fast(players: int, preset_name: str = "standard", *, policy: bool = False) -> Callable[[float], float]:
+    """Complete hands per second through the search's fast simulator (``players/fastsim.py``).
+
+    The same work as ``ours``: a fresh seeded deal per hand, every move to the
+    hand's end, uniform random moves; with ``policy`` the moves are the
+    strong level's playout policy instead (what a search playout costs).
+    """
+    from bergen_access.players.fastsim import (  # noqa: PLC0415 - only for this benchmark
+        PLAYING,
+        SimRules,
+        apply_move,
+        deal_position,
+        legal_moves,
+    )
+    from bergen_access.players.rollout import playout  # noqa: PLC0415
+
+    # Scores start from nothing every hand, so a hand never reaches this target;
+    # the simulator tabulates values per points still needed, so no HUGE_TARGET.
+    rules = preset(preset_name, players=players, target=SIM_TARGET)
+    sim = SimRules(rules)
+
+    def run(seconds: float) -> float:
+        rng = random.Random(players)
+        draw = rng.random
+        dealer = SeededDealer(players)
+        hands = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            for _ in range(20):
+                pos = deal_position(sim, dealer.deal, [0] * rules.sides)
+                if policy:
+                    playout(sim, pos, rng)
+                    continue
+                while pos.phase == PLAYING:
+                    moves = legal_moves(sim, pos)
+                    apply_move(sim, pos, moves[int(draw() * len(moves))])
             hands += 20
         return hands / (time.perf_counter() - start)
 
@@ -89,6 +135,9 @@ def main() -> None:
         "bergen 2p standard": ours(2),
         "bergen 4p standard": ours(4),
         "dominoes 6.1.0 4p": ref,
+        "fastsim 2p standard": fast(2),
+        "fastsim 4p standard": fast(4),
+        "fastsim 2p playouts": fast(2, policy=True),
     }
     rates: dict[str, list[float]] = {name: [] for name in runners}
     ratio2: list[float] = []
@@ -108,6 +157,11 @@ def main() -> None:
         print(f"{name:<22} median {statistics.median(values):>9,.0f} hands/s")
     print(f"ratio 2p / dominoes     median {statistics.median(ratio2):.2f}x (goal >= 2.0x)")
     print(f"ratio 4p / dominoes     median {statistics.median(ratio4):.2f}x (goal >= 1.5x)")
+    for players in (2, 4):
+        engine, simulator = rates[f"bergen {players}p standard"], rates[f"fastsim {players}p standard"]
+        ratios = [s / e for s, e in zip(simulator, engine, strict=True)]
+        median = statistics.median(ratios)
+        print(f"ratio fastsim / engine {players}p median {median:.2f}x (random moves, same work)")
 
 
 if __name__ == "__main__":
