@@ -42,7 +42,7 @@ def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.A
         # Translators: --help of bergen simulate.
         description=i.gettext("Play complete matches between computer players and print every event."),
     )
-    simulate.add_arguments(simulate_parser)
+    simulate.add_arguments(simulate_parser, i)
     keep_parser = commands.add_parser(
         "keep",
         # Translators: --help, the keep command in the list of commands.
@@ -60,12 +60,13 @@ def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.A
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     saved = Settings.load(paths.settings_path()).language
-    parser, subparsers = build_parser(I18n(choose_language(early_language(arguments), saved, environment())))
+    i = I18n(choose_language(early_language(arguments), saved, environment()))
+    parser, subparsers = build_parser(i)
     args = parser.parse_args(arguments)
     if args.command == "simulate":
         from . import simulate  # noqa: PLC0415
 
-        return simulate.run(subparsers["simulate"], args)
+        return simulate.run(subparsers["simulate"], args, i)
     if args.command == "keep":
         from . import keep  # noqa: PLC0415
 

@@ -17,12 +17,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from .cli_text import rules_error
 from .core.dealers import SeededDealer
 from .core.engine import Match, Phase
 from .core.events import Event
 from .core.record import event_to_json
 from .core.rules import Rules, RulesError
 from .core.view import SeatView
+from .i18n import I18n
 from .players import LEVELS, Player, make_player
 from .rule_args import add_rule_arguments, rules_from_arguments
 
@@ -71,7 +73,7 @@ def play_match(
         events = match.apply(action)
 
 
-def result_line(number: int, seed: int, match: Match, as_json: bool) -> str:
+def result_line(number: int, seed: int, match: Match, as_json: bool, i: I18n | None = None) -> str:
     """The one-line result of a match."""
     winner = match.winner
     assert winner is not None
@@ -88,12 +90,32 @@ def result_line(number: int, seed: int, match: Match, as_json: bool) -> str:
                 "actions": len(match.actions),
             }
         )
-    totals = "-".join(str(s) for s in match.scores)
-    seats = ",".join(str(s) for s in match.rules.seats_of(winner))
-    return (
-        f"match {number} seed {seed}: side {winner} (seat {seats}) wins {totals} "
-        f"after {match.hand_number} hands, {len(match.actions)} actions"
+    i = i or I18n("en")
+    # Translators: bergen simulate, the result of one match (printed). {number}: the match's
+    # number, {seed}: its seed, {side}: the winning side (a number from 0), {seats}: its seats
+    # (numbers from 0, comma-separated), {totals}: every side's total, e.g. 15-9, {hands}: hands
+    # played, {actions}: moves made. Keep the first word short: scripts look for it.
+    return i.ngettext(
+        "match {number} seed {seed}: side {side} (seat {seats}) wins {totals} after {hands} hand, "
+        "{actions} actions",
+        "match {number} seed {seed}: side {side} (seat {seats}) wins {totals} after {hands} hands, "
+        "{actions} actions",
+        match.hand_number,
+    ).format(
+        number=number,
+        seed=seed,
+        side=winner,
+        seats=",".join(str(s) for s in match.rules.seats_of(winner)),
+        totals="-".join(str(s) for s in match.scores),
+        hands=match.hand_number,
+        actions=len(match.actions),
     )
+
+
+def decimal(i: I18n, value: float, places: int) -> str:
+    """``value`` with ``places`` decimals and the language's decimal mark."""
+    # Translators: the decimal mark in numbers such as 55.2 (a comma in German and Turkish).
+    return f"{value:.{places}f}".replace(".", i.pgettext("number", "."))
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -137,30 +159,69 @@ class Tally:
         for seat, level in enumerate(levels):
             self.move_times.setdefault(level, []).extend(times[seat])
 
-    def lines(self) -> list[str]:
-        """The summary as text, one line per level and per side."""
-        out = [f"summary: {self.matches} matches"]
+    def lines(self, i: I18n | None = None) -> list[str]:
+        """The summary: the count, a line per level (and its time per move), a line per side."""
+        i = i or I18n("en")
+        # Translators: bergen simulate, first line of the summary. {matches}: how many were played.
+        out = [i.ngettext("summary: {matches} match", "summary: {matches} matches", self.matches)]
+        out[0] = out[0].format(matches=self.matches)
         for level in sorted(self.level_games):
             wins, games = self.level_wins.get(level, 0), self.level_games[level]
             low, high = wilson(wins, games)
-            moves = self.move_times.get(level, [])
-            timing = ""
-            if moves:
-                timing = (
-                    f"; per move mean {1000 * statistics.fmean(moves):.2f} ms, "
-                    f"median {1000 * statistics.median(moves):.2f} ms, "
-                    f"max {1000 * max(moves):.1f} ms over {len(moves)} moves"
-                )
             out.append(
-                f"level {level}: won {wins} of {games} matches, {100 * wins / games:.1f}% "
-                f"(95% CI {100 * low:.1f}-{100 * high:.1f}%){timing}"
+                # Translators: bergen simulate summary. {level}: a computer level as typed (easy,
+                # normal, strong, random; not translated), {wins} of {games} matches, {share}: the
+                # percentage won, {low}-{high}: its 95% confidence interval in percent.
+                i.ngettext(
+                    "level {level}: won {wins} of {games} match, {share}% (95% CI {low}-{high}%)",
+                    "level {level}: won {wins} of {games} matches, {share}% (95% CI {low}-{high}%)",
+                    games,
+                ).format(
+                    level=level,
+                    wins=wins,
+                    games=games,
+                    share=decimal(i, 100 * wins / games, 1),
+                    low=decimal(i, 100 * low, 1),
+                    high=decimal(i, 100 * high, 1),
+                )
+            )
+            moves = self.move_times.get(level, [])
+            if not moves:
+                continue
+            # Translators: bergen simulate summary, the line after a level's result. {level} as
+            # above; {mean}, {median}, {max}: milliseconds one move took, over {moves} moves.
+            timing = i.ngettext(
+                "level {level}: per move mean {mean} ms, median {median} ms, max {max} ms, {moves} move",
+                "level {level}: per move mean {mean} ms, median {median} ms, max {max} ms, {moves} moves",
+                len(moves),
+            )
+            out.append(
+                timing.format(
+                    level=level,
+                    mean=decimal(i, 1000 * statistics.fmean(moves), 2),
+                    median=decimal(i, 1000 * statistics.median(moves), 2),
+                    max=decimal(i, 1000 * max(moves), 2),
+                    moves=len(moves),
+                )
             )
         for side in sorted(self.side_games):
             wins, games = self.side_wins.get(side, 0), self.side_games[side]
             low, high = wilson(wins, games)
             out.append(
-                f"side {side}: won {wins} of {games} matches, {100 * wins / games:.1f}% "
-                f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                # Translators: bergen simulate summary. {side}: a side's number (from 0; with
+                # partnerships side 0 is seats 0 and 2); the rest as in the level line.
+                i.ngettext(
+                    "side {side}: won {wins} of {games} match, {share}% (95% CI {low}-{high}%)",
+                    "side {side}: won {wins} of {games} matches, {share}% (95% CI {low}-{high}%)",
+                    games,
+                ).format(
+                    side=side,
+                    wins=wins,
+                    games=games,
+                    share=decimal(i, 100 * wins / games, 1),
+                    low=decimal(i, 100 * low, 1),
+                    high=decimal(i, 100 * high, 1),
+                )
             )
         return out
 
@@ -205,32 +266,36 @@ def simulate(
     *,
     as_json: bool,
     quiet: bool,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
     levels: Sequence[str] = ("random",),
     alternate: bool = False,
+    duplicate: bool = False,
     factory: PlayerFactory = make_player,
+    i: I18n | None = None,
 ) -> Tally:
     """Play ``matches`` matches with seeds ``seed``, ``seed + 1``, … and return the tally.
 
     Seat ``s`` of match seed ``m`` gets a player of its level seeded ``10 m + s``.
+    With ``duplicate`` (and ``alternate``) every seating in turn plays the same
+    seed, so the levels meet the same deals: much less luck in a comparison.
     """
+    out = out or sys.stdout  # looked up now, not when the module was imported
     tally = Tally()
+    group = rules.players if duplicate and alternate else 1
     for number in range(1, matches + 1):
-        match_seed = seed + number - 1
+        match_seed = seed + (number - 1) // group
         seating = seat_levels(levels, rules.players, number, alternate)
         players = [factory(level, match_seed * 10 + seat) for seat, level in enumerate(seating)]
         times: list[list[float]] = [[] for _ in seating]
-        match = play_match(
-            rules, match_seed, players, None if quiet else out, as_json=as_json, times=times
-        )
+        match = play_match(rules, match_seed, players, None if quiet else out, as_json=as_json, times=times)
         tally.add(match, seating, times)
-        out.write(result_line(number, match_seed, match, as_json) + "\n")
+        out.write(result_line(number, match_seed, match, as_json, i) + "\n")
         out.flush()
     if matches > 1:
         if as_json:
             out.write(json.dumps(tally.as_json()) + "\n")
         else:
-            out.write("\n".join(tally.lines()) + "\n")
+            out.write("\n".join(tally.lines(i)) + "\n")
     return tally
 
 
@@ -244,36 +309,84 @@ def parse_levels(text: str, players: int) -> list[str]:
     return levels
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, i: I18n | None = None) -> None:
     """The flags of ``bergen simulate``."""
-    add_rule_arguments(parser)
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
-    parser.add_argument("--matches", type=int, default=1, help="number of matches (default 1)")
-    parser.add_argument("--json", action="store_true", help="print JSON lines")
-    parser.add_argument("--quiet", action="store_true", help="print only the result of each match")
+    i = i or I18n("en")
+    add_rule_arguments(parser, i)
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        # Translators: --help of bergen simulate --seed.
+        help=i.gettext("seed of the first match (default 1)"),
+    )
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=1,
+        # Translators: --help of bergen simulate --matches.
+        help=i.gettext("number of matches (default 1)"),
+    )
+    # Translators: --help of bergen simulate --json.
+    parser.add_argument("--json", action="store_true", help=i.gettext("print JSON lines"))
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        # Translators: --help of bergen simulate --quiet.
+        help=i.gettext("print only the result of each match"),
+    )
     parser.add_argument(
         "--opponents",
         default="random",
         metavar="LEVEL[,LEVEL...]",
-        help=f"computer level of each seat, or one for all: {', '.join(LEVELS)} (default random)",
+        # Translators: --help of bergen simulate --opponents. {levels}: the level names as typed
+        # (easy, normal, strong, random), not translated.
+        help=i.gettext("computer level of each seat, or one for all: {levels} (default random)").format(
+            levels=", ".join(LEVELS)
+        ),
     )
     parser.add_argument(
-        "--alternate", action="store_true", help="move the levels one seat on after every match"
+        "--alternate",
+        action="store_true",
+        # Translators: --help of bergen simulate --alternate.
+        help=i.gettext("move the levels one seat on after every match"),
+    )
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        # Translators: --help of bergen simulate --duplicate.
+        help=i.gettext("with --alternate: every seating plays the same deals"),
     )
 
 
-def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+def level_error(i: I18n, code: str, given: str) -> str:
+    """Why --opponents cannot be used, in words."""
+    levels = ", ".join(LEVELS)
+    if code == "one-level-per-seat":
+        # Translators: command-line error of bergen simulate. {given}: what was typed after
+        # --opponents. Keep "one-level-per-seat": scripts look for it.
+        text = i.gettext("one-level-per-seat: --opponents={given} needs one level for all or one per seat")
+    else:
+        # Translators: command-line error of bergen simulate. {given}: what was typed, {levels}: the
+        # level names (not translated). Keep "unknown-level": scripts look for it.
+        text = i.gettext("unknown-level: --opponents={given} (levels: {levels})")
+    return text.format(given=given, levels=levels)
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace, i: I18n | None = None) -> int:
     """Carry out ``bergen simulate``."""
+    i = i or I18n("en")
     try:
         rules = rules_from_arguments(args)
     except RulesError as error:
-        parser.error(f"{error.code}: {error.option}={error.value}")
+        parser.error(rules_error(i, error))
     if args.matches < 1:
-        parser.error("--matches must be at least 1")
+        # Translators: command-line error of bergen simulate.
+        parser.error(i.gettext("--matches must be at least 1"))
     try:
         levels = parse_levels(args.opponents, rules.players)
     except ValueError as error:
-        parser.error(f"{error}: --opponents={args.opponents} (levels: {', '.join(LEVELS)})")
+        parser.error(level_error(i, str(error), args.opponents))
     try:
         simulate(
             rules,
@@ -283,6 +396,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             quiet=args.quiet,
             levels=levels,
             alternate=args.alternate,
+            duplicate=args.duplicate,
+            i=i,
         )
     except BrokenPipeError:
         sys.stderr.close()

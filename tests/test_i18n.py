@@ -12,7 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from bergen_access import console, play
+from bergen_access import cli, console, play
 from bergen_access.catalog_tools import extract
 from bergen_access.commands.lexicon import CommandKind, Lexicon, fold
 from bergen_access.i18n import I18n, choose_language
@@ -159,3 +159,33 @@ def test_pseudo_locale_match_shows_no_unmarked_words(
     assert ("Match over" in transcript) or ("Winner" in transcript)
     leftovers = sorted(set(_unmarked(transcript, reader.lines)))
     assert not leftovers, " | ".join(leftovers)
+
+
+def test_pseudo_locale_simulate_summary_shows_no_unmarked_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _pseudo_catalog(tmp_path / "locales")
+    monkeypatch.setenv("BERGEN_LOCALES", str(tmp_path / "locales"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    arguments = ["--lang", "en", "simulate", "--opponents", "normal,easy", "--alternate"]
+    assert cli.main([*arguments, "--matches", "3", "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("⟦") >= 3 + 1 + 4 + 2  # results, summary, two lines per level, sides
+    level_names = ("normal", "easy")  # typed values, never translated
+    leftovers = [word for word in _unmarked(printed, []) if word not in level_names]
+    assert not leftovers, " | ".join(leftovers)
+
+
+@pytest.mark.parametrize(
+    ("language", "won", "mark"), [("de", "Partien gewonnen", ","), ("tr", "kazandı", ",")]
+)
+def test_simulate_summary_in_each_language(
+    language: str, won: str, mark: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        cli.main(["--lang", language, "simulate", "--opponents", "normal", "--matches", "2", "--quiet"]) == 0
+    )
+    printed = capsys.readouterr().out
+    level_line = next(line for line in printed.splitlines() if "normal" in line and won in line)
+    assert re.search(rf"\d{mark}\d %|%\d+{mark}\d", level_line), level_line
+    assert not re.search(r"\b(matches|won|level|side)\b", printed), printed

@@ -75,8 +75,9 @@ def test_simulate_summary_per_level_and_side() -> None:
     lines = result.stdout.splitlines()
     assert sum(line.startswith("match ") for line in lines) == 6
     level_lines = [line for line in lines if line.startswith("level ")]
-    assert [line.split(":")[0] for line in level_lines] == ["level easy", "level normal"]
-    assert all("95% CI" in line and "median" in line for line in level_lines)
+    assert [line.split(":")[0] for line in level_lines] == ["level easy"] * 2 + ["level normal"] * 2
+    assert all("95% CI" in line for line in level_lines[::2])
+    assert all("median" in line and "ms" in line for line in level_lines[1::2])
     assert sum(line.startswith("side ") for line in lines) == 2
 
 

@@ -178,4 +178,4 @@ def test_simulate_json_lines_replay_the_same_match() -> None:
 def test_simulate_refuses_an_impossible_table() -> None:
     result = _bergen("simulate", "--players", "3", "--partners")
     assert result.returncode == 2
-    assert "partnerships-need-four-players" in result.stderr
+    assert "Partnerships need four players (--players 4)." in result.stderr
