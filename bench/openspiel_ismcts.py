@@ -56,7 +56,8 @@ def main() -> None:
         max_simulations=args.simulations,
         random_state=rng,
     )
-    bot._resampler_cb = lambda state, player: resample(state, player, rng)  # noqa: SLF001 - no public way in 2.0.2
+    # OpenSpiel 2.0.2 offers no public way to set the resampler.
+    bot._resampler_cb = lambda state, player: resample(state, player, rng)
     moves: list[float] = []
     decisions: list[float] = []
     for number in range(args.games):
