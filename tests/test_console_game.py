@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from bergen_access import console, play
+from bergen_access.core.actions import Action
+from bergen_access.core.events import Drew
+from bergen_access.core.view import SeatView
 from bergen_access.players.levels import LEVELS
 from bergen_access.present.message import Message
 
@@ -120,3 +123,34 @@ def test_terse_verbosity_prints_braille_lines_within_the_width() -> None:
         if "> " in line:  # the prompt and what was typed
             continue
         assert len(line) <= 32, line
+
+
+def test_a_computer_players_draws_are_told_before_it_thinks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Thinking (a choice among several actions) never holds back the announcement of its draws."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from bergen_access.players import levels  # noqa: PLC0415
+    from bergen_access.players.easy import EasyPlayer  # noqa: PLC0415
+
+    out = io.StringIO()
+    seen_at_thinking: list[str] = []
+
+    class Watching(EasyPlayer):
+        def choose(self, view: SeatView) -> Action:
+            last = view.history[-1]
+            if len(view.legal_actions) > 1 and isinstance(last, Drew) and last.seat == view.seat:
+                seen_at_thinking.append(out.getvalue().rstrip().splitlines()[-1])
+            return super().choose(view)
+
+    monkeypatch.setitem(levels.LEVELS, "easy", Watching)
+    for seed in ("3", "4", "5", "6"):
+        reader = TypistReader(out)
+        monkeypatch.setattr(console, "PlainReader", lambda stdin, stdout, *, echo, reader=reader: reader)
+        status = play.main(
+            ["--plain", "--seed", seed, "--opponents", "easy", "--new", "--speech", "off"], io.StringIO(), out
+        )
+        assert status == 0
+    assert seen_at_thinking, "no computer drew and then had a choice in these matches"
+    assert all(re.search(r"\w+ draws \d+ tiles?\.", line) for line in seen_at_thinking), seen_at_thinking

@@ -183,7 +183,10 @@ class Game(Talking):
 
     def _computer_turn(self) -> None:
         seat = self.match.turn
-        action = self.players[seat].choose(SeatView(self.match, seat))
+        view = SeatView(self.match, seat)
+        if len(view.legal_actions) > 1:
+            self._flush_draws()  # it thinks now: its draws are told first, not after its play
+        action = self.players[seat].choose(view)
         self.tell_events(self.match.apply(action))
         self.save()
 
