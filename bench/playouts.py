@@ -30,6 +30,22 @@ HUGE_TARGET = 10**9  # nobody wins, so every hand is played to its end
 SIM_TARGET = 1000  # out of reach in one hand, small enough for the simulator's tables
 
 
+def per_second(play_hand: Callable[[], object]) -> Callable[[float], float]:
+    """A runner: complete hands per second of ``play_hand`` over about ``seconds``."""
+
+    def run(seconds: float) -> float:
+        hands = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            for _ in range(20):
+                play_hand()
+            hands += 20
+        return hands / (time.perf_counter() - start)
+
+    return run
+
+
 def ours(players: int, preset_name: str = "standard") -> Callable[[float], float]:
     """Complete hands per second of uniform random play through the public engine.
 
@@ -38,26 +54,18 @@ def ours(players: int, preset_name: str = "standard") -> Callable[[float], float
     events, to the hand's end.
     """
     rules = preset(preset_name, players=players, target=HUGE_TARGET)
+    draw = random.Random(players).random
+    dealer = SeededDealer(players)
 
-    def run(seconds: float) -> float:
-        rng = random.Random(players)
-        draw = rng.random
-        dealer = SeededDealer(players)
-        hands = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            for _ in range(20):
-                match = Match(rules, dealer)
-                match.start_hand()
-                legal_actions, apply = match.legal_actions, match.apply
-                while match.phase is Phase.PLAYING:
-                    actions = legal_actions()
-                    apply(actions[int(draw() * len(actions))])
-            hands += 20
-        return hands / (time.perf_counter() - start)
+    def play_hand() -> None:
+        match = Match(rules, dealer)
+        match.start_hand()
+        legal_actions, apply = match.legal_actions, match.apply
+        while match.phase is Phase.PLAYING:
+            actions = legal_actions()
+            apply(actions[int(draw() * len(actions))])
 
-    return run
+    return per_second(play_hand)
 
 
 def fast(players: int, preset_name: str = "standard", *, policy: bool = False) -> Callable[[float], float]:
@@ -80,46 +88,33 @@ def fast(players: int, preset_name: str = "standard", *, policy: bool = False) -
     # the simulator tabulates values per points still needed, so no HUGE_TARGET.
     rules = preset(preset_name, players=players, target=SIM_TARGET)
     sim = SimRules(rules)
+    rng = random.Random(players)
+    draw = rng.random
+    dealer = SeededDealer(players)
 
-    def run(seconds: float) -> float:
-        rng = random.Random(players)
-        draw = rng.random
-        dealer = SeededDealer(players)
-        hands = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            for _ in range(20):
-                pos = deal_position(sim, dealer.deal, [0] * rules.sides)
-                if policy:
-                    playout(sim, pos, rng)
-                    continue
-                while pos.phase == PLAYING:
-                    moves = legal_moves(sim, pos)
-                    apply_move(sim, pos, moves[int(draw() * len(moves))])
-            hands += 20
-        return hands / (time.perf_counter() - start)
+    def play_hand() -> None:
+        pos = deal_position(sim, dealer.deal, [0] * rules.sides)
+        if policy:
+            playout(sim, pos, rng)
+            return
+        while pos.phase == PLAYING:
+            moves = legal_moves(sim, pos)
+            apply_move(sim, pos, moves[int(draw() * len(moves))])
 
-    return run
+    return per_second(play_hand)
 
 
 def reference() -> Callable[[float], float]:
     """Hands per second of the dominoes package's game with its random players."""
     import dominoes  # noqa: PLC0415 - optional, only for this benchmark
 
-    def run(seconds: float) -> float:
-        hands = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            game = dominoes.Game.new()
-            while game.result is None:
-                dominoes.players.random(game)
-                game.make_move(*game.valid_moves[0])
-            hands += 1
-        return hands / (time.perf_counter() - start)
+    def play_hand() -> None:
+        game = dominoes.Game.new()
+        while game.result is None:
+            dominoes.players.random(game)
+            game.make_move(*game.valid_moves[0])
 
-    return run
+    return per_second(play_hand)
 
 
 def main() -> None:
