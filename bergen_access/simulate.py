@@ -133,6 +133,19 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _won_line(i: I18n, template: str, wins: int, games: int, **names: object) -> str:
+    """A summary line of matches won: the share and its 95% interval, in percent."""
+    low, high = wilson(wins, games)
+    return template.format(
+        wins=wins,
+        games=games,
+        share=decimal(i, 100 * wins / games, 1),
+        low=decimal(i, 100 * low, 1),
+        high=decimal(i, 100 * high, 1),
+        **names,
+    )
+
+
 @dataclass
 class Tally:
     """Matches and wins per level and per side, and move times per level."""
@@ -167,24 +180,15 @@ class Tally:
         out[0] = out[0].format(matches=self.matches)
         for level in sorted(self.level_games):
             wins, games = self.level_wins.get(level, 0), self.level_games[level]
-            low, high = wilson(wins, games)
-            out.append(
-                # Translators: bergen simulate summary. {level}: a computer level as typed (easy,
-                # normal, strong, random; not translated), {wins} of {games} matches, {share}: the
-                # percentage won, {low}-{high}: its 95% confidence interval in percent.
-                i.ngettext(
-                    "level {level}: won {wins} of {games} match, {share}% (95% CI {low}-{high}%)",
-                    "level {level}: won {wins} of {games} matches, {share}% (95% CI {low}-{high}%)",
-                    games,
-                ).format(
-                    level=level,
-                    wins=wins,
-                    games=games,
-                    share=decimal(i, 100 * wins / games, 1),
-                    low=decimal(i, 100 * low, 1),
-                    high=decimal(i, 100 * high, 1),
-                )
+            # Translators: bergen simulate summary. {level}: a computer level as typed (easy,
+            # normal, strong, random; not translated), {wins} of {games} matches, {share}: the
+            # percentage won, {low}-{high}: its 95% confidence interval in percent.
+            won = i.ngettext(
+                "level {level}: won {wins} of {games} match, {share}% (95% CI {low}-{high}%)",
+                "level {level}: won {wins} of {games} matches, {share}% (95% CI {low}-{high}%)",
+                games,
             )
+            out.append(_won_line(i, won, wins, games, level=level))
             moves = self.move_times.get(level, [])
             if not moves:
                 continue
@@ -206,23 +210,14 @@ class Tally:
             )
         for side in sorted(self.side_games):
             wins, games = self.side_wins.get(side, 0), self.side_games[side]
-            low, high = wilson(wins, games)
-            out.append(
-                # Translators: bergen simulate summary. {side}: a side's number (from 0; with
-                # partnerships side 0 is seats 0 and 2); the rest as in the level line.
-                i.ngettext(
-                    "side {side}: won {wins} of {games} match, {share}% (95% CI {low}-{high}%)",
-                    "side {side}: won {wins} of {games} matches, {share}% (95% CI {low}-{high}%)",
-                    games,
-                ).format(
-                    side=side,
-                    wins=wins,
-                    games=games,
-                    share=decimal(i, 100 * wins / games, 1),
-                    low=decimal(i, 100 * low, 1),
-                    high=decimal(i, 100 * high, 1),
-                )
+            # Translators: bergen simulate summary. {side}: a side's number (from 0; with
+            # partnerships side 0 is seats 0 and 2); the rest as in the level line.
+            won = i.ngettext(
+                "side {side}: won {wins} of {games} match, {share}% (95% CI {low}-{high}%)",
+                "side {side}: won {wins} of {games} matches, {share}% (95% CI {low}-{high}%)",
+                games,
             )
+            out.append(_won_line(i, won, wins, games, side=side))
         return out
 
     def as_json(self) -> dict[str, object]:
