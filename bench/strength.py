@@ -1,0 +1,134 @@
+"""Strength of the computer levels: complete matches, seats alternated, Wilson 95% intervals.
+
+Each pairing names one level per seat; after every match the levels move one
+seat on, so every level sits in every seat equally often, and every seating
+plays the same deals (duplicate matches: the luck of the deal is shared). A level's share is
+the share of matches its side won; with several seats of one level on
+different sides (three or four individuals) it is the share won by any of
+them, to be read against the fair share (1/2, 1/3 or 1/4 of the seats).
+
+The strong level runs in fixed-work mode (``--simulations``, no clock), so a
+run is reproducible from its seed on any machine.
+
+    python bench/strength.py                                   # the two headline pairings, 2000 matches each
+    python bench/strength.py --pairing strong,normal --matches 400
+    python bench/strength.py --pairing strong,normal,normal --players 3
+    python bench/strength.py --pairing strong,normal,strong,normal --players 4 --partners
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bergen_access.core import preset
+from bergen_access.core.rules import PRESET_NAMES
+from bergen_access.players import make_player
+from bergen_access.players.base import Player
+from bergen_access.players.strong import DEFAULT_SIMULATIONS, StrongPlayer
+from bergen_access.simulate import Tally, simulate, wilson
+
+HEADLINE = (("strong", "normal"), ("normal", "easy"))
+
+
+def run_pairing(levels: tuple[str, ...], args: argparse.Namespace, simulations: int) -> tuple[Tally, float]:
+    """Play the pairing in chunks, printing progress; the tally and the seconds taken."""
+    rules = preset(args.preset, players=len(levels), partnerships=args.partners)
+
+    def factory(level: str, seed: int) -> Player:
+        if level == "strong":
+            return StrongPlayer(seed, simulations=simulations, time_budget=None)
+        return make_player(level, seed)
+
+    total = Tally()
+    started = time.perf_counter()
+    done = 0
+    while done < args.matches:
+        chunk = min(args.chunk, args.matches - done)
+        tally = simulate(
+            rules,
+            args.seed + done // len(levels),  # duplicate: one seed per round of seatings
+            chunk,
+            as_json=False,
+            quiet=True,
+            out=io.StringIO(),
+            levels=levels,
+            alternate=True,
+            duplicate=True,
+            factory=factory,
+        )
+        # Rotation restarts with each chunk; chunks are a multiple of the seats, so it stays even.
+        _merge(total, tally)
+        done += chunk
+        first = levels[0]
+        wins = total.level_wins.get(first, 0)
+        low, high = wilson(wins, done)
+        print(
+            f"  {done:5d} matches: {first} {100 * wins / done:5.1f}% "
+            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {time.perf_counter() - started:7.0f} s",
+            flush=True,
+        )
+    return total, time.perf_counter() - started
+
+
+def _merge(total: Tally, part: Tally) -> None:
+    total.matches += part.matches
+    for source, target in (
+        (part.level_games, total.level_games),
+        (part.level_wins, total.level_wins),
+    ):
+        for key, value in source.items():
+            target[key] = target.get(key, 0) + value
+    for side, value in part.side_games.items():
+        total.side_games[side] = total.side_games.get(side, 0) + value
+    for side, value in part.side_wins.items():
+        total.side_wins[side] = total.side_wins.get(side, 0) + value
+    for level, moves in part.move_times.items():
+        total.move_times.setdefault(level, []).extend(moves)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairing", action="append", help="levels per seat, e.g. strong,normal (repeatable)")
+    parser.add_argument("--matches", type=int, default=2000, help="matches per pairing (default 2000)")
+    parser.add_argument("--preset", choices=PRESET_NAMES, default="standard")
+    parser.add_argument("--partners", action="store_true", help="two partnerships (four seats)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first match")
+    parser.add_argument(
+        "--simulations", type=int, default=DEFAULT_SIMULATIONS, help="strong: playouts per move"
+    )
+    parser.add_argument("--chunk", type=int, default=100, help="matches between progress lines")
+    parser.add_argument("--json", type=Path, help="also append the results to this JSON-lines file")
+    args = parser.parse_args()
+    pairings = [tuple(p.split(",")) for p in args.pairing] if args.pairing else list(HEADLINE)
+    for levels in pairings:
+        if args.chunk % len(levels):
+            parser.error("--chunk must be a multiple of the number of seats")
+        table = f"{len(levels)} players" + (", partnerships" if args.partners else "")
+        print(f"{' vs '.join(levels)} — {args.preset}, {table}, {args.matches} matches, seed {args.seed}:")
+        tally, seconds = run_pairing(levels, args, args.simulations)
+        for line in tally.lines():
+            print("  " + line)
+        print(f"  {seconds:.0f} s", flush=True)
+        if args.json:
+            record = {
+                "pairing": list(levels),
+                "preset": args.preset,
+                "partners": args.partners,
+                "seed": args.seed,
+                "simulations": args.simulations,
+                "seconds": seconds,
+                **tally.as_json(),
+            }
+            with args.json.open("a", encoding="utf-8") as stream:
+                stream.write(json.dumps(record) + "\n")
+
+
+if __name__ == "__main__":
+    main()
