@@ -12,8 +12,8 @@ run is reproducible from its seed on any machine.
 
     python bench/strength.py                                   # the two headline pairings, 2000 matches each
     python bench/strength.py --pairing strong,normal --matches 400
-    python bench/strength.py --pairing strong,normal,normal --players 3
-    python bench/strength.py --pairing strong,normal,strong,normal --players 4 --partners
+    python bench/strength.py --pairing strong,normal,normal --chunk 30           # three players
+    python bench/strength.py --pairing strong,normal,strong,normal --partners    # partnerships
 """
 
 from __future__ import annotations
