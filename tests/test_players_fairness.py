@@ -61,9 +61,7 @@ def _replay(rules_args: tuple[str, int, bool], deal: Deal, actions: list[Action]
     return match
 
 
-def _unseen_swaps(
-    config: tuple[str, int, bool], seed: int, rng: random.Random
-) -> list[tuple[Match, Match]]:
+def _unseen_swaps(config: tuple[str, int, bool], seed: int, rng: random.Random) -> list[tuple[Match, Match]]:
     """Pairs of matches that seat 0 cannot tell apart but whose hidden tiles differ."""
     name, players, partners = config
     rules = preset(name, players=players, partnerships=partners)
@@ -218,3 +216,20 @@ def test_inference_admits_the_real_hands_and_samples_agree_with_the_view(
             constrained += sum(1 for slots in knowledge.slots for mask in slots if mask)
             match.apply(rng.choice(match.legal_actions()))
     assert checked > 100 and constrained > 0
+
+
+def test_the_fallback_filling_is_a_matching_found_in_polynomial_time() -> None:
+    """Many slots sharing a few tiles once made a depth-first search try every order (seconds a move)."""
+    from bergen_access.players.sampling import _fill_matching  # noqa: PLC0415
+
+    rng = random.Random(5)
+    ten = (1 << 10) - 1
+    assert _fill_matching([ten] * 11, ten, rng) is None  # 11 slots, 10 tiles: 10! orders, no filling
+    for _ in range(200):
+        hidden = rng.sample(range(28), 12)  # a real filling exists: slot i may hold hidden[i] and more
+        allowed = [(1 << tile) | (rng.getrandbits(28) & rng.getrandbits(28)) for tile in hidden]
+        pool = (1 << 28) - 1
+        chosen = _fill_matching(allowed, pool, rng)
+        assert chosen is not None
+        assert len(set(chosen)) == len(chosen)
+        assert all(allowed[slot] >> tile & 1 for slot, tile in enumerate(chosen))
