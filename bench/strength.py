@@ -12,7 +12,7 @@ run is reproducible from its seed on any machine.
 
     python bench/strength.py                                   # the two headline pairings, 2000 matches each
     python bench/strength.py --pairing strong,normal --matches 400
-    python bench/strength.py --pairing strong,normal,normal --chunk 30           # three players
+    python bench/strength.py --pairing strong,normal,normal                      # three players
     python bench/strength.py --pairing strong,normal,strong,normal --partners    # partnerships
 """
 
@@ -38,7 +38,7 @@ HEADLINE = (("strong", "normal"), ("normal", "easy"))
 
 
 def run_pairing(levels: tuple[str, ...], args: argparse.Namespace, simulations: int) -> tuple[Tally, float]:
-    """Play the pairing in chunks, printing progress; the tally and the seconds taken."""
+    """Play the pairing, printing progress every ``--chunk`` matches; the tally and the seconds taken."""
     rules = preset(args.preset, players=len(levels), partnerships=args.partners)
 
     def factory(level: str, seed: int) -> Player:
@@ -46,51 +46,35 @@ def run_pairing(levels: tuple[str, ...], args: argparse.Namespace, simulations: 
             return StrongPlayer(seed, simulations=simulations, time_budget=None)
         return make_player(level, seed)
 
-    total = Tally()
     started = time.perf_counter()
-    done = 0
-    while done < args.matches:
-        chunk = min(args.chunk, args.matches - done)
-        tally = simulate(
-            rules,
-            args.seed + done // len(levels),  # duplicate: one seed per round of seatings
-            chunk,
-            as_json=False,
-            quiet=True,
-            out=io.StringIO(),
-            levels=levels,
-            alternate=True,
-            duplicate=True,
-            factory=factory,
-        )
-        # Rotation restarts with each chunk; chunks are a multiple of the seats, so it stays even.
-        _merge(total, tally)
-        done += chunk
-        first = levels[0]
-        wins = total.level_wins.get(first, 0)
+    first = levels[0]
+
+    def report(tally: Tally) -> None:
+        done = tally.matches
+        if done % args.chunk and done != args.matches:
+            return
+        wins = tally.level_wins.get(first, 0)
         low, high = wilson(wins, done)
         print(
             f"  {done:5d} matches: {first} {100 * wins / done:5.1f}% "
             f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {time.perf_counter() - started:7.0f} s",
             flush=True,
         )
-    return total, time.perf_counter() - started
 
-
-def _merge(total: Tally, part: Tally) -> None:
-    total.matches += part.matches
-    for source, target in (
-        (part.level_games, total.level_games),
-        (part.level_wins, total.level_wins),
-    ):
-        for key, value in source.items():
-            target[key] = target.get(key, 0) + value
-    for side, value in part.side_games.items():
-        total.side_games[side] = total.side_games.get(side, 0) + value
-    for side, value in part.side_wins.items():
-        total.side_wins[side] = total.side_wins.get(side, 0) + value
-    for level, moves in part.move_times.items():
-        total.move_times.setdefault(level, []).extend(moves)
+    tally = simulate(
+        rules,
+        args.seed,
+        args.matches,
+        as_json=False,
+        quiet=True,
+        out=io.StringIO(),
+        levels=levels,
+        alternate=True,
+        duplicate=True,
+        factory=factory,
+        progress=report,
+    )
+    return tally, time.perf_counter() - started
 
 
 def main() -> None:
@@ -108,8 +92,6 @@ def main() -> None:
     args = parser.parse_args()
     pairings = [tuple(p.split(",")) for p in args.pairing] if args.pairing else list(HEADLINE)
     for levels in pairings:
-        if args.chunk % len(levels):
-            parser.error("--chunk must be a multiple of the number of seats")
         table = f"{len(levels)} players" + (", partnerships" if args.partners else "")
         print(f"{' vs '.join(levels)} — {args.preset}, {table}, {args.matches} matches, seed {args.seed}:")
         tally, seconds = run_pairing(levels, args, args.simulations)

@@ -267,12 +267,14 @@ def simulate(
     duplicate: bool = False,
     factory: PlayerFactory = make_player,
     i: I18n | None = None,
+    progress: Callable[[Tally], None] | None = None,
 ) -> Tally:
     """Play ``matches`` matches with seeds ``seed``, ``seed + 1``, … and return the tally.
 
     Seat ``s`` of match seed ``m`` gets a player of its level seeded ``10 m + s``.
     With ``duplicate`` (and ``alternate``) every seating in turn plays the same
     seed, so the levels meet the same deals: much less luck in a comparison.
+    ``progress`` is called with the tally so far after every match.
     """
     out = out or sys.stdout  # looked up now, not when the module was imported
     tally = Tally()
@@ -286,6 +288,8 @@ def simulate(
         tally.add(match, seating, times)
         out.write(result_line(number, match_seed, match, as_json, i) + "\n")
         out.flush()
+        if progress is not None:
+            progress(tally)
     if matches > 1:
         if as_json:
             out.write(json.dumps(tally.as_json()) + "\n")
