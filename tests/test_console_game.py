@@ -154,3 +154,20 @@ def test_a_computer_players_draws_are_told_before_it_thinks(
         assert status == 0
     assert seen_at_thinking, "no computer drew and then had a choice in these matches"
     assert all(re.search(r"\w+ draws \d+ tiles?\.", line) for line in seen_at_thinking), seen_at_thinking
+
+
+def test_a_fresh_narrator_names_a_double_end_as_after_a_resume() -> None:
+    """Resuming or changing language makes a new narrator mid-hand: the event alone tells double ends."""
+    from bergen_access.core import Match, SeededDealer, preset  # noqa: PLC0415
+    from bergen_access.core.events import TilePlayed  # noqa: PLC0415
+    from bergen_access.i18n import I18n  # noqa: PLC0415
+    from bergen_access.present.narrator import Narrator  # noqa: PLC0415
+    from bergen_access.present.words import Words  # noqa: PLC0415
+
+    rules = preset("standard")
+    match = Match(rules, SeededDealer(5))
+    match.start_hand()
+    played = [e for e in match.apply(match.legal_actions()[0]) if isinstance(e, TilePlayed)]
+    assert played and (played[0].left_double or played[0].right_double)  # the opening double is an end
+    message = Narrator(Words(I18n("en"), rules, ["You", "Anna"], 0)).narrate(played[0])
+    assert message is not None and "double" in message.text, message.text

@@ -125,7 +125,7 @@ def test_5_opening_double_makes_a_triple_later() -> None:
     assert match.ends == (3, 5) and match.end_tiles is not None and match.end_tiles[0].is_double
     play(match, 0, "5-6", RIGHT)
     events = play(match, 1, "3-6", RIGHT)
-    assert events[0] == TilePlayed(1, parse_tile("3-6"), RIGHT, 3, 3)
+    assert events[0] == TilePlayed(1, parse_tile("3-6"), RIGHT, 3, 3, left_double=True, right_double=False)
     assert of_type(events, HeaderScored) == [HeaderScored(1, 1, HeaderKind.TRIPLE, 3, 3, 3)]
 
 

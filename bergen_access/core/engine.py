@@ -302,7 +302,17 @@ class Match:
                 self._line.appendleft((tile, outer, touching))
             hand ^= 1 << tile
             hands[seat] = hand
-            events: list[Event] = [TilePlayed(seat, tile, action.end, self._left, self._right)]
+            events: list[Event] = [
+                TilePlayed(
+                    seat,
+                    tile,
+                    action.end,
+                    self._left,
+                    self._right,
+                    self._left_tile.is_double,
+                    self._right_tile.is_double,
+                )
+            ]
             self._passes = 0
             if self._left == self._right and self._header_after_play(seat, events):
                 pass

@@ -72,13 +72,19 @@ class Opened(NamedTuple):
 
 
 class TilePlayed(NamedTuple):
-    """A tile was laid; ``left`` and ``right`` are the open ends after it."""
+    """A tile was laid; ``left`` and ``right`` are the open ends after it.
+
+    ``left_double`` and ``right_double``: whether the tile at that end is a
+    double (a listener need not follow the line to say "double 3").
+    """
 
     seat: int
     tile: Tile
     end: End
     left: int
     right: int
+    left_double: bool = False
+    right_double: bool = False
 
 
 class Drew(NamedTuple):

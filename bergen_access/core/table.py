@@ -286,7 +286,9 @@ class Table:
         self.counts[seat] -= 1
         self.played.add(tile)
         self._passes = 0
-        events.append(TilePlayed(seat, tile, play.end, left, right))
+        events.append(
+            TilePlayed(seat, tile, play.end, left, right, left_tile.is_double, right_tile.is_double)
+        )
         if left == right:
             kind = HeaderKind.TRIPLE if left_tile.is_double or right_tile.is_double else HeaderKind.DOUBLE
             if self._header(seat, kind, events):

@@ -35,7 +35,6 @@ class Narrator:
     def __init__(self, words: Words, verbosity: Verbosity = Verbosity.NORMAL) -> None:
         self.words = words
         self.verbosity = verbosity
-        self._ends: tuple[tuple[int, int], tuple[bool, bool]] | None = None
         self._handlers: dict[type, Callable[[Any], Message]] = {
             HandDealt: self._hand_dealt,
             Redeal: self._redeal,
@@ -103,7 +102,6 @@ class Narrator:
     def _hand_dealt(self, event: HandDealt) -> Message:
         w, i = self.words, self.words.i18n
         own = event.hands[w.human] if w.human is not None else None
-        self._ends = None
         if own is None:
 
             def dealt(speech: bool) -> str:
@@ -139,7 +137,6 @@ class Narrator:
 
     def _opened(self, event: Opened) -> Message:
         w, i = self.words, self.words.i18n
-        self._ends = ((event.tile.low, event.tile.low), (True, True))
         if w.is_human(event.seat):
 
             def yours(speech: bool) -> str:
@@ -158,7 +155,7 @@ class Narrator:
 
     def _tile_played(self, event: TilePlayed) -> Message:
         w, i = self.words, self.words.i18n
-        doubles = self._end_doubles(event)
+        doubles = (event.left_double, event.right_double)
         ends = (event.left, event.right)
         human = w.is_human(event.seat)
 
@@ -192,16 +189,6 @@ class Narrator:
             return i.pgettext("braille", "L")
         # Translators: abbreviation of "right" for braille lines, one or two letters.
         return i.pgettext("braille", "R")
-
-    def _end_doubles(self, event: TilePlayed) -> tuple[bool, bool]:
-        """Which end tiles are doubles after a play (the narrator follows the line)."""
-        previous = self._ends[1] if self._ends is not None else (False, False)
-        if event.end is End.LEFT:
-            doubles = (event.tile.is_double, previous[1])
-        else:
-            doubles = (previous[0], event.tile.is_double)
-        self._ends = ((event.left, event.right), doubles)
-        return doubles
 
     def _passed(self, event: Passed) -> Message:
         w, i = self.words, self.words.i18n

@@ -25,6 +25,7 @@ class Preferences(Protocol):
     settings: Settings
     settings_path: Path | None
     speech_mode: str
+
     @property
     def open_speaker(self) -> Callable[[str], Speaker | None]: ...
 
