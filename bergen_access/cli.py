@@ -7,13 +7,14 @@ computer and prints the events.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 
 from .cli_text import early_language, install_argparse_words
 from .i18n import I18n, choose_language, environment
 from .session import paths
-from .session.settings import Settings
+from .session.settings import SETTINGS_FILE, Settings
 
 
 def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -57,9 +58,21 @@ def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.A
     return parser, {"simulate": simulate_parser, "keep": keep_parser}
 
 
+def prepare_streams() -> None:
+    """Bytes that are not UTF-8 reach the input boundary (as lone surrogates) instead of crashing the read;
+    text the terminal's encoding cannot show is replaced instead of crashing the write."""
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "replace"), (sys.stderr, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=errors)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    prepare_streams()
     arguments = list(sys.argv[1:] if argv is None else argv)
-    saved = Settings.load(paths.settings_path()).language
+    config = paths.config_dir()
+    saved = Settings.read(config / SETTINGS_FILE if config else None)[0].language
     i = I18n(choose_language(early_language(arguments), saved, environment()))
     parser, subparsers = build_parser(i)
     args = parser.parse_args(arguments)

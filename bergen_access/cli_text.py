@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from .boundary import shown
 from .core.rules import RulesError
 from .i18n import I18n
 
@@ -74,4 +75,4 @@ def rules_error(i: I18n, error: RulesError) -> str:
         "bad-value": i.gettext("The option {option} cannot be “{value}”."),
     }
     text = texts.get(error.code, error.code)
-    return text.format(option=error.option.replace("_", "-"), value=error.value)
+    return text.format(option=shown(error.option.replace("_", "-")), value=shown(str(error.value)))

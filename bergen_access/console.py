@@ -1,32 +1,44 @@
-"""What ``bergen`` and ``bergen keep`` share: console flags, language, speech, reading, first questions.
+"""What ``bergen`` and ``bergen keep`` share: console flags, language, speech, reading, first questions,
+the data folder and its lock, and the safety net around a run.
 
-Both modes read lines, announce through the same channels and ask the same
-questions before they start; this module sets that up once from the command
-line and the remembered settings.
+Both modes read lines through the input boundary, announce through the same
+channels, keep their files through one ``Storage`` and ask the same questions
+before they start; this module sets that up once from the command line and
+the remembered settings. ``guarded`` runs a mode so that nothing outside it
+ends in a traceback: a closed output, a hang-up, a TERM signal or an error of
+our own each end the program with a sentence (or quietly, when nobody can
+read it any more).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from types import FrameType
 from typing import Protocol, TextIO
 
-from .commands.lexicon import fold
+from .boundary import Screened
+from .commands.lexicon import CommandKind, Lexicon, fold
 from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
-from .output.announcer import Announcer
+from .output.announcer import Announcer, OutputClosed
 from .output.speech import Speaker
+from .present import notices
 from .present.message import Message, Verbosity
 from .session import paths
-from .session.settings import Settings
-from .ui.reader import LineReader, PlainReader, PromptReader
+from .session.settings import BRAILLE_WIDTHS, SETTINGS_FILE, Settings
+from .session.storage import LockState, Storage
+from .session.untrusted import FileProblem
+from .ui.reader import LineReader, PlainReader, PromptReader, ScreenedReader
 
 SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
 STARTUP_WAIT = 3.0  # seconds a speech backend may take to start before the game goes on without it
+LOCK_POLL = 0.5  # seconds between looks at another copy's lock while waiting for it
 
 
 def add_console_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
@@ -96,6 +108,19 @@ class Setup:
     def tell(self, text: str) -> None:
         self.announcer.announce(Message(text, text, text, urgent=True))
 
+    def ask_number(self, question: str, choices: int) -> int:
+        """A numbered question, asked until one of 1…``choices`` is typed."""
+        i = self.i
+        self.tell(question)
+        while True:
+            answer = self.reader.read(f"1-{choices}> ").strip()
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= choices:
+                return int(answer)
+            numbers = ", ".join(str(n) for n in range(1, choices + 1))
+            # Translators: the answer to a numbered question was not one of its numbers.
+            # {numbers} e.g. "1, 2, 3".
+            self.tell(i.gettext("Please type one of {numbers}.").format(numbers=numbers))
+
     def ask_speech(self) -> str:
         """First start: how the player wants to be spoken to."""
         i = self.i
@@ -107,14 +132,7 @@ class Setup:
             "3: the game's own voice. "
             "4: silent, text only. Type 1, 2, 3 or 4."
         )
-        self.tell(question)
-        while True:
-            answer = self.reader.read("1-4> ").strip()
-            choice = {"1": "off", "2": "screenreader", "3": "voice", "4": "off"}.get(answer)
-            if choice is not None:
-                return choice
-            # Translators: the answer to the first-start question was not 1 to 4.
-            self.tell(i.gettext("Please type 1, 2, 3 or 4."))
+        return {1: "off", 2: "screenreader", 3: "voice", 4: "off"}[self.ask_number(question, 4)]
 
     def yes_no(self, question: str) -> bool:
         i = self.i
@@ -134,19 +152,14 @@ class Setup:
             self.tell(i.gettext("Please answer yes or no."))
 
 
-def set_aside(path: Path, label: str) -> Path:
-    """Move a save file out of the way without losing it."""
-    target = path.with_name(f"{path.stem}.{label}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
-    path.replace(target)
-    return target
-
-
 class Answering(Protocol):
-    """The game or the scorekeeper, as the line reader's keys see it."""
+    """The game or the scorekeeper, as the line reader's keys and the input boundary see it."""
 
     def candidates(self) -> list[str]: ...
 
     def repeat(self) -> None: ...
+
+    def refuse_input(self, screened: Screened) -> None: ...
 
 
 @dataclass
@@ -154,7 +167,8 @@ class Console:
     """The set-up of one run at the console."""
 
     settings: Settings
-    settings_path: Path
+    config: Storage
+    data: Storage
     language: str
     words: I18n
     verbosity: Verbosity
@@ -162,25 +176,90 @@ class Console:
     announcer: Announcer
     reader: LineReader
     setup: Setup
-    #: whoever answers Tab completion and the repeat key once it exists (the game or the scorekeeper)
+    #: whoever answers Tab completion, the repeat key and refused lines once it exists
     target: list[Answering] = field(default_factory=list)
+
+    def tell_storage(self) -> None:
+        """Say what the player has not heard yet about saving (each once)."""
+        for storage in (self.config, self.data):
+            for told in storage.take_notices():
+                self.announcer.announce(notices.storage_notice(self.words, told))
+
+    def save_settings(self) -> None:
+        self.config.write(SETTINGS_FILE, self.settings.text())
+        self.tell_storage()
+
+    def claim(self, name: str, what: str) -> bool:
+        """Own the file ``name`` (the lock); if another copy owns it, ask. False: the player quits."""
+        state = self.data.lock(name)
+        if state is LockState.TAKEN:
+            choice = self.setup.ask_number(notices.lock_question(self.words, what), 3)
+            if choice == 3:
+                return False
+            if choice == 1:
+                self.data.play_without_saving()
+                self.setup.tell(notices.not_saving(self.words))
+                return True
+            self.setup.tell(notices.waiting_for_lock(self.words))
+            try:
+                while self.data.lock(name, wait=LOCK_POLL) is LockState.TAKEN:
+                    pass
+            except KeyboardInterrupt:
+                return False
+        if self.data.usable:
+            self.data.clean_temporary(name)
+        return True
+
+
+def _refuse_line(target: list[Answering], words: I18n, announcer: Announcer) -> Callable[[Screened], None]:
+    def refuse(screened: Screened) -> None:
+        if target:
+            target[0].refuse_input(screened)
+        else:
+            help_word = Lexicon(words).main_word(CommandKind.HELP)
+            announcer.announce(notices.input_refused(words, screened, help_word))
+
+    return refuse
+
+
+def _settings(config: Storage, words_for: Callable[[str | None], I18n]) -> tuple[Settings, list[Message]]:
+    """The remembered settings, and what to say about a file that was not (wholly) used."""
+    path = config.path(SETTINGS_FILE)
+    settings, problem = Settings.read(path)
+    if problem is None or path is None:
+        return settings, []
+    i = words_for(settings.language)
+    kept = config.set_aside(SETTINGS_FILE, "damaged")
+    if problem.wrong:
+        told = notices.settings_values_wrong(i, problem.wrong, str(kept) if kept else None)
+    else:
+        told = notices.file_problem(i, "settings", FileProblem(problem.code, problem.detail, path, kept))
+    if kept is not None and settings.any_chosen:
+        config.write(SETTINGS_FILE, settings.text())  # the good values stay
+    return settings, [told]
 
 
 def open_console(
     parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO
 ) -> Console:
-    """Language, verbosity, braille width, announcer and reader from the flags and the settings."""
-    settings_path = paths.settings_path()
-    settings = Settings.load(settings_path)
+    """Language, verbosity, braille width, storage, announcer and reader from the flags and the settings."""
+    config = Storage.open(paths.config_dir())
+    data = Storage.open(paths.data_dir())
+
+    def words_for(saved: str | None) -> I18n:
+        return I18n(choose_language(args.lang, saved, environment()))
+
+    settings, told = _settings(config, words_for)
     language = choose_language(args.lang, settings.language, environment())
     words = I18n(language)
     if args.lang is not None and normalize_language(args.lang) is None:
         # Translators: command-line error: a language we do not speak. {languages} lists the codes.
         parser.error(words.gettext("--lang: choose {languages}.").format(languages=", ".join(LANGUAGES)))
+    if args.braille_width is not None and not BRAILLE_WIDTHS[0] <= args.braille_width <= BRAILLE_WIDTHS[1]:
+        # Translators: command-line error: the braille width is out of range. {low} and {high} are numbers.
+        text = words.gettext("--braille-width must be from {low} to {high}.")
+        parser.error(text.format(low=BRAILLE_WIDTHS[0], high=BRAILLE_WIDTHS[1]))
     width = args.braille_width or settings.braille_width or 40
-    if width < 10:
-        # Translators: command-line error: the braille width is too small.
-        parser.error(words.gettext("--braille-width must be at least 10."))
     verbosity = Verbosity(args.verbosity or settings.verbosity or Verbosity.NORMAL.value)
     plain = is_plain(args, stdin, stdout)
     announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
@@ -193,24 +272,84 @@ def open_console(
         if target:
             target[0].repeat()
 
-    reader: LineReader
+    inner: LineReader
     if plain:
-        reader = PlainReader(stdin, stdout, echo=not stdin.isatty())
+        inner = PlainReader(stdin, stdout, echo=not stdin.isatty())
     else:
-        reader = PromptReader(candidates, repeat, announcer.stop_speech)
+        inner = PromptReader(candidates, repeat, announcer.stop_speech)
+    reader = ScreenedReader(inner, _refuse_line(target, words, announcer))
     setup = Setup(words, announcer, reader)
-    return Console(
-        settings, settings_path, language, words, verbosity, plain, announcer, reader, setup, target
+    console = Console(
+        settings, config, data, language, words, verbosity, plain, announcer, reader, setup, target
     )
+    for message in told:
+        announcer.announce(message)
+    console.tell_storage()
+    return console
 
 
-def report_crash(words: I18n, announcer: Announcer) -> int:
-    """Log what went wrong, tell the player in a sentence, and return the exit status."""
-    log = paths.data_dir() / "crash.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("a", encoding="utf-8") as stream:
-        stream.write(time.strftime("%Y-%m-%d %H:%M:%S\n") + traceback.format_exc() + "\n")
-    # Translators: something went wrong inside the game; the match was saved. {path} is the log file.
-    text = words.gettext("Something went wrong. The match is saved; details are in {path}.").format(path=log)
-    announcer.announce(Message(text, text, text, urgent=True))
+# ------------------------------------------------------------------ the safety net
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP: leave now (everything answered is already saved)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+def _raise_terminated(number: int, frame: FrameType | None) -> None:
+    raise Terminated(number)
+
+
+@contextlib.contextmanager
+def leaving_on_signals() -> Iterator[None]:
+    """TERM and HUP end the run the way Ctrl-C does, so the terminal and speech are put back."""
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {}
+    for number in wanted:
+        with contextlib.suppress(ValueError, OSError):  # not the main thread, or not allowed
+            previous[number] = signal.signal(number, _raise_terminated)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(number, handler)
+
+
+def guarded(console: Console, body: Callable[[], int], words: Callable[[], I18n]) -> int:
+    """Run a mode; whatever happens, no traceback reaches the player and the display is given back."""
+    try:
+        with leaving_on_signals():
+            return body()
+    except (OutputClosed, EOFError):
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except Terminated as signalled:
+        return 128 + signalled.number
+    except Exception:
+        return report_crash(console, words())
+    finally:
+        with contextlib.suppress(Exception):
+            console.announcer.close()
+        console.data.release()
+
+
+def report_crash(console: Console, words: I18n) -> int:
+    """Log what went wrong and tell the player in a sentence; this itself never fails."""
+    details = traceback.format_exc()
+    log = None
+    folder = console.data.folder
+    if folder is not None:
+        with contextlib.suppress(Exception):
+            folder.mkdir(parents=True, exist_ok=True)
+            with (folder / "crash.log").open("a", encoding="utf-8") as stream:
+                stream.write(time.strftime("%Y-%m-%d %H:%M:%S\n") + details + "\n")
+            log = str(folder / "crash.log")
+    saved = console.data.usable and console.data.problem is None
+    with contextlib.suppress(Exception):
+        console.setup.tell(notices.crash_text(words, log, saved))
     return 1

@@ -7,21 +7,24 @@ program finds the headers) or the tally (only what scores is called out).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TextIO
 
+from .boundary import NameProblem, ascii_number, name_problem
 from .cli_text import rules_error
-from .console import Setup, add_console_arguments, open_console, open_speaker, report_crash, set_aside
+from .commands.keep_parser import KeepLexicon
+from .console import Console, add_console_arguments, guarded, open_console, open_speaker
 from .core.keep_record import load_keep
 from .core.record import RecordError
 from .core.rules import RulesError
 from .core.table import Table
 from .core.tally import Tally
 from .i18n import I18n
+from .play import checked_name
+from .present import notices
 from .rule_args import add_rule_arguments, rules_from_arguments
-from .session import paths
-from .ui.keeper import Keeper, KeepSession
+from .session.untrusted import DamagedFile, FileProblem, read_json
+from .ui.keeper import KEEP_FILE, Keeper, KeepSession
 
 DEFAULT_NAMES = ("Anna", "Cem", "Mia", "Tom")
 
@@ -66,81 +69,116 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
 
 
-def _saved(setup: Setup, autosave: Path, new: bool) -> tuple[Table | Tally, list[str]] | None:
-    if not autosave.exists():
+PREVIOUS_FILE = "keep.previous.json"
+
+
+def _saved(console: Console, new: bool) -> tuple[Table | Tally, list[str]] | None:
+    """The saved score sheet if the keeper wants it; a damaged file is reported and kept aside."""
+    data, i = console.data, console.words
+    path = data.path(KEEP_FILE)
+    if path is None or not data.enabled:
         return None
-    i = setup.i
     try:
-        core, names = load_keep(json.loads(autosave.read_text(encoding="utf-8")))
-    except (RecordError, ValueError, OSError) as error:
-        kept = set_aside(autosave, "damaged")
-        reason = getattr(error, "code", type(error).__name__)
-        setup.tell(
-            i.gettext("The saved match could not be read ({reason}). It was kept as {path}.").format(
-                reason=reason, path=kept
-            )
+        try:
+            core, names = load_keep(read_json(path), checked_name)
+        except RecordError as error:
+            raise DamagedFile(error.code, "" if error.detail is None else str(error.detail)) from None
+    except FileNotFoundError:
+        return None
+    except DamagedFile as error:
+        kept = data.set_aside(KEEP_FILE, "damaged")
+        console.announcer.announce(
+            notices.file_problem(i, "sheet", FileProblem(error.code, error.detail, path, kept))
         )
+        console.tell_storage()
         return None
     if not new and not core.is_over:
         # Translators: offer to continue a saved scorekeeping session. {hand} is its hand number.
         question = i.gettext("A saved score sheet is waiting, in hand {hand}. Continue it? Yes or no.")
-        if setup.yes_no(question.format(hand=core.hand_number)):
+        if console.setup.yes_no(question.format(hand=core.hand_number)):
             return core, names
-    autosave.replace(autosave.with_name("keep.previous.json"))
+    previous = data.path(PREVIOUS_FILE)
+    if previous is not None and data.usable:
+        try:
+            path.replace(previous)
+        except OSError:
+            data.set_aside(KEEP_FILE, "declined")
     return None
+
+
+def _names(parser: argparse.ArgumentParser, args: argparse.Namespace, words: I18n) -> list[str]:
+    """The players' names from --names (or the defaults), each a name a keeper can type."""
+    names = [n.strip() for n in (args.names or "").split(",") if n.strip()] if args.names else []
+    if args.names is not None and not names:
+        parser.error(notices.name_refused(words, "", NameProblem.EMPTY))
+    names = names or list(DEFAULT_NAMES[: args.players])
+    lexicon = KeepLexicon(words, [])
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            parser.error(notices.name_refused(words, name, problem))
+        if lexicon.meaning(name) is not None or lexicon.game.command(name) is not None:
+            parser.error(notices.name_is_a_word(words, name))
+    if len({n.casefold() for n in names}) != len(names):
+        # Translators: command-line error: two players with the same name.
+        parser.error(words.gettext("--names: every player needs a name of their own."))
+    return names
+
+
+def _scores(text: str | None, rules_sides: int, target: int) -> list[int] | None:
+    """--scores as numbers (ASCII digits), one per side, each below the target; None if not."""
+    if text is None:
+        return None
+    numbers = [ascii_number(part.strip()) for part in text.split(",")]
+    if len(numbers) != rules_sides or any(n is None or n >= target for n in numbers):
+        raise ValueError(text)
+    return [n for n in numbers if n is not None]
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Carry out ``bergen keep``."""
     console = open_console(parser, args, stdin, stdout)
-    words, announcer, setup, settings = console.words, console.announcer, console.setup, console.settings
-    names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
-    players = len(names) if names else args.players
-    names = names or list(DEFAULT_NAMES[:players])
-    if len({n.casefold() for n in names}) != len(names):
-        # Translators: command-line error: two players with the same name.
-        parser.error(words.gettext("--names: every player needs a name of their own."))
-    args.players = players
+    words, announcer, settings = console.words, console.announcer, console.settings
+    names = _names(parser, args, words)
+    args.players = len(names)
     try:
         rules = rules_from_arguments(args)
     except RulesError as error:
         parser.error(rules_error(words, error))
-    scores = None
-    if args.scores:
-        try:
-            scores = [int(part) for part in args.scores.split(",")]
+    try:
+        scores = _scores(args.scores, rules.sides, rules.target_score)
+        if scores is not None:
             Table(rules, scores)
-        except ValueError:
-            # Translators: command-line error about --scores.
-            # {sides} is the number of sides, {target} the target.
-            text = words.gettext("--scores: one number per side ({sides}), each below {target}.")
-            parser.error(text.format(sides=rules.sides, target=rules.target_score))
-    autosave = paths.data_dir() / "keep.json"
-    try:
+    except ValueError:
+        # Translators: command-line error about --scores.
+        # {sides} is the number of sides, {target} the target.
+        text = words.gettext("--scores: one number per side ({sides}), each below {target}.")
+        parser.error(text.format(sides=rules.sides, target=rules.target_score))
+    keepers: list[Keeper] = []
+
+    def keep() -> int:
+        if not console.claim(KEEP_FILE, "sheet"):
+            return 0
         speech = args.speech or settings.speech or "off"
-        saved = _saved(setup, autosave, args.new)
-    except (EOFError, KeyboardInterrupt):
-        return 0
-    if saved is not None:
-        core, names = saved
-    else:
-        core = Tally(rules, scores) if args.mode == "tally" else Table(rules, scores)
-    announcer.set_speaker(open_speaker(speech))
-    export_dir = Path(args.export_dir) if args.export_dir else paths.data_dir() / "exports"
-    session = KeepSession(autosave, export_dir, settings, console.settings_path, speech, open_speaker)
-    keeper = Keeper(
-        core,
-        names,
-        language=console.language,
-        verbosity=console.verbosity,
-        announcer=announcer,
-        reader=console.reader,
-        session=session,
-    )
-    console.target.append(keeper)
-    try:
+        saved = _saved(console, args.new)
+        if saved is not None:
+            core, kept_names = saved
+        else:
+            core, kept_names = (Tally(rules, scores) if args.mode == "tally" else Table(rules, scores)), names
+        announcer.set_speaker(open_speaker(speech))
+        export_dir = Path(args.export_dir) if args.export_dir else console.data.path("exports")
+        session = KeepSession(console.data, export_dir, settings, console.save_settings, speech, open_speaker)
+        keeper = Keeper(
+            core,
+            kept_names,
+            language=console.language,
+            verbosity=console.verbosity,
+            announcer=announcer,
+            reader=console.reader,
+            session=session,
+        )
+        keepers.append(keeper)
+        console.target.append(keeper)
         return keeper.run()
-    except Exception:
-        return report_crash(keeper.i18n, announcer)
-    finally:
-        announcer.close()
+
+    return guarded(console, keep, lambda: keepers[0].i18n if keepers else words)

@@ -12,31 +12,47 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from .boundary import MAX_NAME, name_problem
 from .cli_text import early_language, rules_error
 from .console import (
     SPEECH_CHOICES,
-    Setup,
+    Console,
     add_console_arguments,
+    guarded,
     open_console,
     open_speaker,
-    report_crash,
-    set_aside,
 )
 from .core.dealers import SeededDealer
 from .core.engine import Match
-from .core.record import RecordError
 from .core.rules import RulesError
+from .core.schema import SchemaError, nullable, obj, string
 from .i18n import I18n, choose_language, environment
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from .present import notices
 from .rule_args import add_rule_arguments, rules_from_arguments
-from .session import paths
-from .session.savefile import load_match
+from .session.savefile import MATCH_FILE, load_match
+from .session.untrusted import DamagedFile, FileProblem
 from .ui.game import Game, Seating, Session
 
 COMPUTER_NAMES = ("Anna", "Cem", "Mia")  # names that read well in German, Turkish and English
+PREVIOUS_FILE = "match.previous.json"
+
+
+def checked_name(value: Any, where: str) -> None:
+    """A name read from a file: the same rule as a name typed on the command line."""
+    string(MAX_NAME)(value, where)
+    if name_problem(value) is not None:
+        raise SchemaError(where, "not a name")
+
+
+def checked_seat(value: Any, where: str) -> None:
+    """A seat of a saved match: a name, human or computer, and a level we have."""
+    obj(
+        {"name": checked_name, "kind": string(10, None, ("human", "computer"))},
+        {"level": nullable(string(10, None, tuple(LEVELS)))},
+    )(value, where)
 
 
 def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
@@ -76,37 +92,34 @@ def _levels(spec: str | None, computers: Sequence[int]) -> dict[int, str] | None
     return dict(zip(computers, names, strict=True))
 
 
-def _saved_match(setup: Setup, autosave: Path, new: bool) -> tuple[Match, Seating] | None:
+def _seating(seats: list[dict[str, Any]], players: int) -> Seating:
+    humans = [n for n, seat in enumerate(seats) if seat["kind"] == "human"]
+    if len(seats) != players or len(humans) != 1:
+        raise DamagedFile("malformed", "match.seats")
+    levels = {n: str(seat.get("level") or DEFAULT_LEVEL) for n, seat in enumerate(seats) if n != humans[0]}
+    return Seating(names=[str(seat["name"]) for seat in seats], human=humans[0], levels=levels)
+
+
+def _saved_match(console: Console, new: bool) -> tuple[Match, Seating] | None:
     """The saved match if the player wants it; a damaged file is reported and kept aside."""
-    if not autosave.exists():
+    data, setup, i = console.data, console.setup, console.words
+    path = data.path(MATCH_FILE)
+    if path is None or not data.enabled:
         return None
-    i = setup.i
     try:
-        match, seats = load_match(autosave)
-        seating = Seating(
-            names=[str(s["name"]) for s in seats],
-            human=next(n for n, s in enumerate(seats) if s.get("kind") == "human"),
-            levels={
-                n: str(s.get("level") or DEFAULT_LEVEL)
-                for n, s in enumerate(seats)
-                if s.get("kind") != "human"
-            },
+        match, seats = load_match(path, checked_seat)
+        seating = _seating(seats, match.players)
+    except FileNotFoundError:
+        return None
+    except DamagedFile as error:
+        kept = data.set_aside(MATCH_FILE, "damaged")
+        console.announcer.announce(
+            notices.file_problem(i, "match", FileProblem(error.code, error.detail, path, kept))
         )
-        if len(seating.names) != match.players:
-            raise RecordError("seats")
-    except (RecordError, KeyError, TypeError, ValueError, StopIteration, OSError) as error:
-        kept = set_aside(autosave, "damaged")
-        reason = getattr(error, "code", type(error).__name__)
-        setup.tell(
-            # Translators: the saved match could not be read.
-            # {reason} is a technical code; {path} is where the file was kept.
-            i.gettext("The saved match could not be read ({reason}). It was kept as {path}.").format(
-                reason=reason, path=kept
-            )
-        )
+        console.tell_storage()
         return None
     if match.is_over:
-        autosave.unlink(missing_ok=True)
+        data.remove(MATCH_FILE)
         return None
     if not new:
         # Translators: offer to continue the saved match. {hand} is its hand number.
@@ -115,7 +128,12 @@ def _saved_match(setup: Setup, autosave: Path, new: bool) -> tuple[Match, Seatin
         )
         if setup.yes_no(question):
             return match, seating
-    autosave.replace(autosave.with_name("match.previous.json"))  # the one declined, kept until the next
+    previous = data.path(PREVIOUS_FILE)
+    if previous is not None and data.usable:  # the one declined, kept until the next
+        try:
+            path.replace(previous)
+        except OSError:
+            data.set_aside(MATCH_FILE, "declined")
     return None
 
 
@@ -127,50 +145,48 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         rules = rules_from_arguments(args)
     except RulesError as error:
         parser.error(rules_error(words, error))
-    autosave = paths.autosave_path()
-    try:
+    levels = _levels(args.opponents, list(range(1, rules.players)))
+    if levels is None:
+        # Translators: command-line error about --opponents. {levels} lists the level names.
+        text = words.gettext("--opponents: one level for all, or one per computer seat ({levels}).")
+        parser.error(text.format(levels=", ".join(LEVELS)))
+    games: list[Game] = []
+
+    def play() -> int:
+        if not console.claim(MATCH_FILE, "match"):
+            return 0
         speech = args.speech or settings.speech
         if speech is None and not console.plain:
             speech = setup.ask_speech()
             settings.speech = speech
-            settings.save(console.settings_path)
+            console.save_settings()
         speech = speech or "off"
-        saved = _saved_match(setup, autosave, args.new)
-    except (EOFError, KeyboardInterrupt):
-        return 0
-    if saved is not None:
-        match, seating = saved
-    else:
-        computers = [seat for seat in range(1, rules.players)]
-        levels = _levels(args.opponents, computers)
-        if levels is None:
-            # Translators: command-line error about --opponents. {levels} lists the level names.
-            text = words.gettext("--opponents: one level for all, or one per computer seat ({levels}).")
-            parser.error(text.format(levels=", ".join(LEVELS)))
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-        match = Match(rules, SeededDealer(seed))
-        seating = Seating(names=["You", *COMPUTER_NAMES][: rules.players], human=0, levels=levels)
-    seed_base = int(match.dealer.spec().get("seed", 0))
-    players = {seat: make_player(level, seed_base * 10 + seat) for seat, level in seating.levels.items()}
-    announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
-    session = Session(autosave, settings, console.settings_path, speech, open_speaker)
-    game = Game(
-        match,
-        seating,
-        players,
-        language=console.language,
-        verbosity=console.verbosity,
-        announcer=announcer,
-        reader=console.reader,
-        session=session,
-    )
-    console.target.append(game)
-    try:
+        saved = _saved_match(console, args.new)
+        if saved is not None:
+            match, seating = saved
+        else:
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+            match = Match(rules, SeededDealer(seed))
+            seating = Seating(names=["You", *COMPUTER_NAMES][: rules.players], human=0, levels=levels)
+        seed_base = int(match.dealer.spec().get("seed", 0))
+        players = {seat: make_player(level, seed_base * 10 + seat) for seat, level in seating.levels.items()}
+        announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
+        session = Session(console.data, settings, console.save_settings, speech, open_speaker)
+        game = Game(
+            match,
+            seating,
+            players,
+            language=console.language,
+            verbosity=console.verbosity,
+            announcer=announcer,
+            reader=console.reader,
+            session=session,
+        )
+        games.append(game)
+        console.target.append(game)
         return game.run(resumed=saved is not None)
-    except Exception:
-        return report_crash(game.i18n, announcer)
-    finally:
-        announcer.close()
+
+    return guarded(console, play, lambda: games[0].i18n if games else words)
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

@@ -111,7 +111,7 @@ def test_a_truncated_save_is_reported_and_set_aside(tmp_path: Path) -> None:
     save.write_text(text[: len(text) // 2])
     session = PipeSession(["--seed", "5"], tmp_path)
     got = session.read_to_prompt()
-    assert got is not None and "could not be read" in got[0]
+    assert got is not None and "could not be used" in got[0]
     kept = list(save.parent.glob("match.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == text[: len(text) // 2]
     session.type("quit")

@@ -252,10 +252,8 @@ def test_tally_partnerships_in_each_language(tmp_path: Path, language: str) -> N
 
 def test_export_writes_text_and_csv(tmp_path: Path) -> None:
     target = tmp_path / "club" / "evening"
-    record = Words("en").lines(
-        ["Anna {double}", "Cem {triple}", "Cem {out}", f"{{export}} {target}", "{quit}"]
-    )
-    keep(tmp_path, ["--mode", "tally", "--names", "Anna,Cem"], record)
+    record = Words("en").lines(["Anna {double}", "Cem {triple}", "Cem {out}", "{export} evening", "{quit}"])
+    keep(tmp_path, ["--mode", "tally", "--names", "Anna,Cem", "--export-dir", str(target.parent)], record)
     rows = (target.with_suffix(".csv")).read_text().splitlines()
     assert rows[0] == "hand,player,side,event,full value,points,total"
     assert rows[1:] == [

@@ -21,7 +21,9 @@ from bergen_access.core.rules import (
     Tally,
     preset_of,
 )
-from bergen_access.session.savefile import load_match, save_match
+from bergen_access.session.savefile import load_match, match_text
+from bergen_access.session.storage import Storage
+from bergen_access.session.untrusted import DamagedFile
 
 from .helpers import play_out
 
@@ -112,7 +114,8 @@ def _played_match() -> Match:
 def test_save_file_is_written_atomically_and_replays(tmp_path: Path) -> None:
     match = _played_match()
     path = tmp_path / "saves" / "match.json"
-    save_match(path, match, [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cem"}])
+    storage = Storage.open(path.parent)
+    assert storage.write("match.json", match_text(match, [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cem"}]))
     assert [p.name for p in path.parent.iterdir()] == ["match.json"]  # no temporary left behind
     record = json.loads(path.read_text(encoding="utf-8"))
     assert (record["format"], record["version"], record["dealer"]) == (
@@ -130,9 +133,9 @@ def test_damaged_records_are_refused(tmp_path: Path) -> None:
     record = to_record(match)
     path = tmp_path / "match.json"
     path.write_text(json.dumps(record)[:-40], encoding="utf-8")
-    with pytest.raises(RecordError) as error:
+    with pytest.raises(DamagedFile) as damaged:
         load_match(path)
-    assert error.value.code == "unreadable"
+    assert damaged.value.code == "not-json"
     tampered = dict(record, actions=[*record["actions"], {"type": "pass", "seat": 0}])
     with pytest.raises(RecordError):
         from_record(tampered)

@@ -56,6 +56,10 @@ def test_the_game_speaks_through_speech_dispatcher_and_interrupts(
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=server.address)
     session = PipeSession(["--seed", "4", "--speech", "screenreader", "--lang", language], tmp_path, env)
     assert session.read_to_prompt() is not None
+    # the hand announcement reaches the server before the first reply may interrupt it (a reply typed
+    # at once would rightly drop what is still queued)
+    opening = I18n(language).gettext("Hand {number}. Your tiles: {tiles}.").split("{")[0].strip()
+    assert wait_for(lambda: f"DATA:|{opening}" in server.log_text(), 15), opening
     for command in ("hand", "ends", "score"):
         session.type(command)
         assert session.read_to_prompt() is not None
@@ -64,10 +68,8 @@ def test_the_game_speaks_through_speech_dispatcher_and_interrupts(
     assert wait_for(lambda: any(lang == language for lang, _ in server.spoken()), 15)
     spoken = server.spoken()
     assert all(lang == language for lang, _ in spoken)
-    # the words are the language's own: the hand announcement as the catalog has it reached the
-    # server (it may have been cut short by the next reply, so look at what was sent, not spoken)
-    opening = I18n(language).gettext("Hand {number}. Your tiles: {tiles}.").split("{")[0].strip()
-    assert f"DATA:|{opening}" in server.log_text(), opening
+    # the words are the language's own: the hand announcement as the catalog has it was sent (it may
+    # have been cut short by the next reply, so look at what was sent, not spoken)
     sent = [line.split("DATA:|", 1)[1] for line in server.log_text().splitlines() if "DATA:|" in line]
     assert not any(re.search(r"\d-\d", text) for text in sent)  # no tile is ever "3 minus 5"
     # the replies to the player's commands interrupted what was still being said

@@ -13,11 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..boundary import ascii_number
 from ..core.actions import End
 from ..core.events import HeaderKind
 from ..core.tiles import Tile, parse_tile
 from ..i18n import I18n
 from .lexicon import CommandKind, Lexicon, fold
+from .parser import ParseError, with_argument
+
+MOST_DRAWN = 99  # the largest count "draw N" takes (the table refuses more than the stock holds)
 
 
 class KeepKind(StrEnum):
@@ -54,12 +58,13 @@ class KeepCommand:
 
 
 class KeepParseError(ValueError):
-    """A line that is not an entry; ``code`` says why."""
+    """A line that is not an entry; ``code`` says why, ``word`` is the command word it was about."""
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: str, text: str, word: str = "") -> None:
         super().__init__(code, text)
         self.code = code
         self.text = text
+        self.word = word
 
 
 _TILE = re.compile(r"^([0-6])[-|/.,:]?([0-6])$")
@@ -152,19 +157,40 @@ def parse_keep(line: str, lexicon: KeepLexicon) -> KeepCommand:
     seat = lexicon.seat(head) if meaning is None else None
     if seat is not None:
         return _entry(seat, words[1:], line, lexicon)
-    if meaning in (KeepKind.UNDO, KeepKind.REDO, KeepKind.EXPORT):
-        return KeepCommand(KeepKind(str(meaning)), argument=" ".join(words[1:]))
+    if meaning in (KeepKind.UNDO, KeepKind.REDO):
+        _nothing_more(words[1:], line, head)
+        return KeepCommand(KeepKind(str(meaning)))
+    if meaning is KeepKind.EXPORT:
+        return KeepCommand(KeepKind.EXPORT, argument=" ".join(words[1:]))
     if meaning is KeepKind.BLOCKED:
-        return _blocked(words[1:], line, lexicon)
+        return _blocked(words[1:], line, lexicon, head)
     command = lexicon.game.command(head)
     if command is not None and command not in (CommandKind.PLAY, CommandKind.DRAW, CommandKind.PASS):
-        return KeepCommand(
-            KeepKind.COMMAND, command=command, argument=fold(" ".join(words[1:]), lexicon.language)
-        )
+        return _game_command(command, words, line, lexicon)
     return _entry(None, words, line, lexicon)
 
 
-def _blocked(rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand:
+def _nothing_more(rest: list[str], line: str, word: str) -> None:
+    if rest:
+        raise KeepParseError("extra-words", line, word)
+
+
+def _game_command(command: CommandKind, words: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand:
+    """A review or session command: what may follow its word is the game's rule (history also takes all)."""
+    rest = words[1:]
+    if command is CommandKind.HISTORY and len(rest) == 1 and lexicon.meaning(rest[0]) == "all":
+        return KeepCommand(KeepKind.COMMAND, command=command, argument="all")
+    try:
+        parsed = with_argument(command, " ".join(rest), line, lexicon.language)
+    except ParseError:
+        code = "bad-history" if command is CommandKind.HISTORY else "extra-words"
+        raise KeepParseError(code, line, words[0]) from None
+    return KeepCommand(KeepKind.COMMAND, command=command, argument=parsed.argument)
+
+
+def _blocked(rest: list[str], line: str, lexicon: KeepLexicon, word: str) -> KeepCommand:
+    if len(rest) > 1:
+        raise KeepParseError("extra-words", line, word)
     if not rest or lexicon.meaning(rest[0]) == "nobody":
         return KeepCommand(KeepKind.BLOCKED, winner=None)
     seat = lexicon.seat(rest[0])
@@ -185,7 +211,7 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -
         tiles = [first]
         while tail and _tile(tail[0]) is not None:
             tiles.append(parse_tile(tail.pop(0)))
-        if len(tiles) > 1 or (tail and tail[0].isdigit()):
+        if len(tiles) > 1 or (tail and ascii_number(tail[0]) is not None):
             return KeepCommand(KeepKind.HOLDING, seat=seat, tiles=tuple(tiles))
         end = None
         if tail:
@@ -194,19 +220,28 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -
                 raise KeepParseError("bad-end", line)
         digits = tuple(int(w) for w in rest[:2]) if joined and _tile(rest[0]) is None else ()
         return KeepCommand(KeepKind.TILE, seat=seat, tile=first, end=end, numbers=digits)
-    if all(word.isdigit() for word in rest) and seat is not None and 2 <= len(rest) <= 3:
-        return KeepCommand(KeepKind.HOLDING, seat=seat, numbers=tuple(int(w) for w in rest))
+    numbers = [ascii_number(word) for word in rest]
+    if seat is not None and 2 <= len(rest) <= 3 and all(n is not None for n in numbers):
+        return KeepCommand(KeepKind.HOLDING, seat=seat, numbers=tuple(n for n in numbers if n is not None))
     command = lexicon.game.command(rest[0])
     meaning = lexicon.meaning(rest[0])
     if command is CommandKind.DRAW:
-        count = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else 1
+        _nothing_more(rest[2:], line, rest[0])
+        count = ascii_number(rest[1]) if len(rest) > 1 else 1
+        if count is None or not 1 <= count <= MOST_DRAWN:
+            raise KeepParseError("bad-count", line, rest[0])
         return KeepCommand(KeepKind.DRAW, seat=seat, count=count)
     if command is CommandKind.PASS:
+        _nothing_more(rest[1:], line, rest[0])
         return KeepCommand(KeepKind.PASS, seat=seat)
     if seat is not None and isinstance(meaning, HeaderKind):
+        _nothing_more(rest[1:], line, rest[0])
         return KeepCommand(KeepKind.HEADER, seat=seat, header=meaning)
     if seat is not None and meaning is KeepKind.OUT:
+        _nothing_more(rest[1:], line, rest[0])
         return KeepCommand(KeepKind.OUT, seat=seat)
-    if seat is None and lexicon.seat(rest[-1]) is not None and isinstance(meaning, HeaderKind):
-        return KeepCommand(KeepKind.HEADER, seat=lexicon.seat(rest[-1]), header=meaning)
+    if seat is None and len(rest) == 2 and isinstance(meaning, HeaderKind):
+        named = lexicon.seat(rest[1])
+        if named is not None:
+            return KeepCommand(KeepKind.HEADER, seat=named, header=meaning)
     raise KeepParseError("unknown", line)

@@ -39,6 +39,30 @@ class CommandKind(StrEnum):
     QUIT = "quit"
 
 
+class Takes(StrEnum):
+    """What may follow a command word; anything else refuses the line."""
+
+    NOTHING = "nothing"
+    NUMBER = "number"  # an optional count, in ASCII digits
+    WORD = "word"  # an optional single word
+
+
+#: the commands that take something after their word (all others take nothing)
+ARGUMENTS: dict[CommandKind, Takes] = {
+    CommandKind.HISTORY: Takes.NUMBER,
+    CommandKind.HELP: Takes.WORD,
+    CommandKind.VERBOSITY: Takes.WORD,
+    CommandKind.SPEECH: Takes.WORD,
+    CommandKind.LANGUAGE: Takes.WORD,
+}
+MOST_HISTORY = 999  # the largest count "history N" takes
+
+
+def takes(kind: CommandKind) -> Takes:
+    """What may follow ``kind``'s word."""
+    return ARGUMENTS.get(kind, Takes.NOTHING)
+
+
 def fold(text: str, language: str) -> str:
     """Lower case for matching; Turkish dotted and dotless i are one letter."""
     if language == "tr":

@@ -6,8 +6,9 @@ from typing import Any
 
 from .actions import Pass, Play
 from .events import HeaderKind, Holding
-from .record import RecordError, action_from_json, action_to_json
+from .record import ACTION, RULES, RecordError, action_from_json, action_to_json
 from .rules import RulesError, from_options
+from .schema import TILE_TEXT, Check, SchemaError, array, integer, nullable, obj, string, tagged
 from .table import DrawTiles, Entry, NewHand, Open, Reveal, Table
 from .tally import Call, CallBlocked, CallHeader, CallOut, Tally
 from .tiles import parse_tile
@@ -15,6 +16,63 @@ from .tiles import parse_tile
 FORMAT = "bergen-access-keep"
 VERSION = 1
 TRACK, TALLY = "track", "tally"
+MOST_ENTRIES = 200_000
+
+_SEAT = integer(0, 3)
+_DRAW_TILES = obj({"seat": _SEAT, "count": integer(1, 28)})
+
+
+def _draw(value: Any, where: str) -> None:
+    """The tracked table's draws carry a count; the game's one-tile draw does not."""
+    (_DRAW_TILES if "count" in value else ACTION)(value, where)
+
+
+ENTRY: Check = tagged(
+    "type",
+    {
+        "new-hand": obj({}),
+        "open": obj({"seat": _SEAT, "tile": string(3, TILE_TEXT)}),
+        "draw": _draw,
+        "play": ACTION,
+        "pass": ACTION,
+        "reveal": obj(
+            {
+                "side": _SEAT,
+                "doubles": integer(0, 28),
+                "pips": integer(0, 400),
+                "single_pips": integer(0, 400),
+            }
+        ),
+        "header": obj({"seat": _SEAT, "kind": string(10, None, ("double", "triple"))}),
+        "out": obj({"seat": _SEAT}),
+        "blocked": obj({"winner": nullable(_SEAT)}),
+    },
+)
+
+
+def check_keep_record(record: Any, name: Check) -> None:
+    """The shape of a score sheet before any value is used; ``RecordError`` naming the place."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError("not-a-record")
+    if record.get("version") != VERSION:
+        raise RecordError("unknown-version", record.get("version"))
+    schema = obj(
+        {
+            "mode": string(5, None, (TRACK, TALLY)),
+            "rules": RULES,
+            "names": array(name, 4, 2),
+            "entries": array(ENTRY, MOST_ENTRIES),
+        },
+        {"scores": nullable(array(integer(0, 10_000), 4))},
+    )
+    try:
+        schema(record, "sheet")
+    except SchemaError as error:
+        raise RecordError("malformed", error.where) from None
+
+
+def any_name(value: Any, where: str) -> None:
+    string(100)(value, where)
 
 
 def entry_to_json(entry: Entry | Call) -> dict[str, Any]:
@@ -78,12 +136,9 @@ def keep_record(core: Table | Tally, names: list[str]) -> dict[str, Any]:
     }
 
 
-def load_keep(record: Any) -> tuple[Table | Tally, list[str]]:
-    """Replay a scorekeeping record."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError("not-a-record")
-    if record.get("version") != VERSION:
-        raise RecordError("unknown-version", record.get("version"))
+def load_keep(record: Any, name: Check = any_name) -> tuple[Table | Tally, list[str]]:
+    """Replay a scorekeeping record (each name checked by ``name``)."""
+    check_keep_record(record, name)
     try:
         rules = from_options(dict(record["rules"]))
         names = [str(n) for n in record["names"]]
@@ -92,8 +147,10 @@ def load_keep(record: Any) -> tuple[Table | Tally, list[str]]:
         scores = record.get("scores")
     except (KeyError, TypeError, ValueError, RulesError) as error:
         raise RecordError("malformed", str(error)) from None
-    if len(names) != rules.players or mode not in (TRACK, TALLY):
-        raise RecordError("malformed", "names or mode")
+    if len(names) != rules.players:
+        raise RecordError("malformed", "sheet.names")
+    if any(isinstance(entry, Call) != (mode == TALLY) for entry in entries):
+        raise RecordError("malformed", "sheet.entries")  # tally calls in a tracked sheet, or the reverse
     try:
         if mode == TRACK:
             return Table.replay(rules, scores, entries), names  # type: ignore[arg-type]

@@ -16,11 +16,60 @@ from .actions import Action, Draw, End, Pass, Play
 from .dealers import dealer_from_spec
 from .engine import Match, Phase
 from .events import Event
-from .rules import RulesError, from_options
+from .rules import OPTION_NAMES, RulesError, from_options
+from .schema import (
+    TILE_TEXT,
+    Check,
+    SchemaError,
+    array,
+    integer,
+    mapping,
+    nullable,
+    obj,
+    scalar,
+    string,
+    tagged,
+)
 from .tiles import Tile, parse_tile
 
 FORMAT = "bergen-access-match"
 VERSION = 1
+MOST_ACTIONS = 200_000  # far beyond any match (about 30 actions a hand)
+MOST_HANDS = 20_000
+SEED = integer(-(2**63), 2**63)
+
+ACTION: Check = tagged(
+    "type",
+    {
+        "play": obj(
+            {"seat": integer(0, 3), "tile": string(3, TILE_TEXT), "end": string(5, None, ("left", "right"))}
+        ),
+        "draw": obj({"seat": integer(0, 3)}),
+        "pass": obj({"seat": integer(0, 3)}),
+    },
+)
+RULES: Check = mapping(string(40, None, OPTION_NAMES), scalar(), len(OPTION_NAMES))
+DEALER: Check = tagged(
+    "kind",
+    {
+        "seeded": obj({"seed": SEED}),
+        "told": obj(
+            {
+                "deals": array(
+                    obj(
+                        {
+                            "hands": array(array(string(3, TILE_TEXT), 28), 4),
+                            "stock": array(string(3, TILE_TEXT), 28),
+                        }
+                    ),
+                    MOST_HANDS,
+                )
+            },
+            {"then_seed": SEED},
+        ),
+    },
+)
+SCORES: Check = nullable(array(integer(0, 10_000), 4))
 
 
 class RecordError(ValueError):
@@ -98,38 +147,63 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
     }
 
 
-def from_record(record: Any) -> tuple[Match, list[dict[str, Any]]]:
-    """Rebuild a match by replaying a record; returns it with the seats."""
+def check_record(record: Any, seat: Check) -> None:
+    """The record's shape, before any value is used; ``RecordError`` naming the place if it is wrong."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError("not-a-record")
     if record.get("version") != VERSION:
         raise RecordError("unknown-version", record.get("version"))
+    schema = obj(
+        {
+            "rules": RULES,
+            "dealer": DEALER,
+            "actions": array(ACTION, MOST_ACTIONS),
+        },
+        {
+            "seats": array(seat, 4),
+            "scores": SCORES,
+            "hands": integer(1, MOST_HANDS),
+        },
+    )
+    try:
+        schema(record, "match")
+    except SchemaError as error:
+        raise RecordError("malformed", error.where) from None
+
+
+def any_seat(value: Any, where: str) -> None:
+    """Seats as the core sees them: whatever the interface keeps, as long as it is an object."""
+    obj({})(value, where)
+
+
+def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[str, Any]]]:
+    """Rebuild a match by replaying a record; returns it with the seats (each checked by ``seat``)."""
+    check_record(record, seat)
     try:
         rules = from_options(dict(record["rules"]))
+    except RulesError:
+        raise RecordError("malformed", "match.rules") from None
+    try:
         dealer = dealer_from_spec(dict(record["dealer"]))
         actions = [action_from_json(a) for a in record["actions"]]
-        seats = list(record.get("seats", []))
-        scores = record.get("scores")
+        match = Match(rules, dealer, record.get("scores"))
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError, RulesError) as error:
-        raise RecordError("malformed", str(error)) from None
-    try:
-        match = Match(rules, dealer, scores)
-    except (TypeError, ValueError) as error:
+    except ValueError as error:
         raise RecordError("malformed", str(error)) from None
     hands = record.get("hands", 1)
-    if not isinstance(hands, int) or isinstance(hands, bool):
-        raise RecordError("malformed", "hands")
-    match.start_hand()
-    for number, action in enumerate(actions):
-        if match.phase is Phase.HAND_OVER:
-            match.start_hand()
-        if match.check(action) is not None:
-            raise RecordError("does-not-replay", number)
-        match.apply(action)
-    if match.phase is Phase.HAND_OVER and match.hand_number < hands:
+    try:
         match.start_hand()
+        for number, action in enumerate(actions):
+            if match.phase is Phase.HAND_OVER:
+                match.start_hand()
+            if match.check(action) is not None:
+                raise RecordError("does-not-replay", number)
+            match.apply(action)
+        if match.phase is Phase.HAND_OVER and match.hand_number < hands:
+            match.start_hand()
+    except ValueError as error:  # a told deal that does not fit the table
+        raise RecordError("does-not-replay", str(error)) from None
     if match.hand_number != hands:
         raise RecordError("does-not-replay", len(actions))
-    return match, seats
+    return match, list(record.get("seats", []))

@@ -32,7 +32,8 @@ class Scoreboard:
         self.rules = rules
         self.target = rules.target_score
         self.scores = list(scores) if scores is not None else [0] * rules.sides
-        if len(self.scores) != rules.sides or not all(0 <= s < self.target for s in self.scores):
+        whole = all(isinstance(s, int) and not isinstance(s, bool) for s in self.scores)
+        if len(self.scores) != rules.sides or not whole or not all(0 <= s < self.target for s in self.scores):
             raise ValueError("starting scores must be one per side, each below the target")
         self.winner: int | None = None
         self._counters = rules.tally is Tally.COUNTERS

@@ -1,12 +1,37 @@
-"""Delivers each announcement to every channel: printed line, speech, braille, recorders."""
+"""Delivers each announcement to every channel: printed line, speech, braille, recorders.
+
+Nothing reaches a channel raw: every text passes ``boundary.visible`` (a name
+or an echoed line can never move the cursor, retitle the terminal or forge a
+line of its own) and speech gets ``boundary.for_speech``. When the output is
+gone (a closed pipe, a hung-up terminal) the announcer says so once, by
+raising ``OutputClosed``, and stays silent from then on.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Callable
 from typing import TextIO
 
+from ..boundary import for_speech, visible
 from ..present.message import Message, wrap_braille
 from .speech import Speaker
+
+
+class OutputClosed(EOFError):  # noqa: N818 - read like the end of input it is treated as
+    """Nobody can read what is printed any more; the program ends as at the end of input."""
+
+
+def safe(message: Message) -> Message:
+    """The message with every control character made visible (printed, braille) or removed (speech)."""
+    return Message(
+        visible(message.text, keep_newlines=True),
+        for_speech(message.speech),
+        visible(message.braille),
+        message.urgent,
+    )
+
 
 #: A recorder receives each message and its braille lines (tests, logs).
 Recorder = Callable[[Message, list[str]], None]
@@ -33,13 +58,16 @@ class Announcer:
         self.last: Message | None = None
         self.speech_failure_notice: Callable[[str], Message] | None = None
         self._failure_told = False
+        self.closed = False
 
     def announce(self, message: Message) -> None:
         """Print, speak and braille one message."""
+        if self.closed:
+            return
+        message = safe(message)
         lines = wrap_braille(message.braille, self.braille_width)
         printed = lines if self.terse else message.text.splitlines() or [""]
-        self.out.write("".join(line + "\n" for line in printed))
-        self.out.flush()
+        self.write("".join(line + "\n" for line in printed))
         speaker = self.speaker
         if speaker is not None and speaker.alive:
             speaker.say(message.speech, self.language, interrupt=message.urgent)
@@ -48,6 +76,18 @@ class Announcer:
             record(message, lines)
         self.last = message
         self.check_speech()
+
+    def write(self, text: str) -> None:
+        """Print; a closed output ends the program quietly (``OutputClosed``), once."""
+        if self.closed:
+            return
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except (OSError, ValueError):  # a closed pipe, a hung-up terminal, a closed stream
+            self.closed = True
+            silence(self.out)
+            raise OutputClosed from None
 
     def check_speech(self) -> None:
         """Say once, in text, that speech failed; then carry on without it."""
@@ -72,3 +112,11 @@ class Announcer:
 
     def close(self) -> None:
         self.set_speaker(None)
+
+
+def silence(stream: TextIO) -> None:
+    """Point a dead output at /dev/null so nothing (not even Python's last flush) writes to it again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)

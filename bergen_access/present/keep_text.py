@@ -276,12 +276,15 @@ class KeepText:
         # Translators: scorekeeper: redo with nothing undone.
         return self.plain(self.i.gettext("Nothing to redo."))
 
-    def exported(self, text_path: str, csv_path: str) -> Message:
-        return self.plain(
+    def exported(self, text_path: str, csv_path: str, renamed: bool = False) -> Message:
+        if renamed:
+            # Translators: scorekeeper: the record was written to two files under a new name, because
+            # files of the name asked for exist already (they are never overwritten).
+            text = self.i.gettext("That name was taken, so the record went to {text} and {csv}.")
+        else:
             # Translators: scorekeeper: the record was written to two files.
-            self.i.gettext("Exported: {text} and {csv}.").format(text=text_path, csv=csv_path),
-            f"{text_path}",
-        )
+            text = self.i.gettext("Exported: {text} and {csv}.")
+        return self.plain(text.format(text=text_path, csv=csv_path), f"{text_path}")
 
     def export_failed(self, reason: str) -> Message:
         # Translators: scorekeeper: the files could not be written. {reason} is the system's message.

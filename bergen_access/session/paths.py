@@ -1,4 +1,9 @@
-"""Where the game keeps its settings and its saved match, per platform."""
+"""Where the game keeps its settings and its saved match, per platform.
+
+``None`` means there is no usable place: no home folder could be found, so
+platformdirs would answer with a path relative to wherever the program was
+started (``~/.local/share``), which must never be written.
+"""
 
 from __future__ import annotations
 
@@ -9,20 +14,22 @@ import platformdirs
 APP = "bergen-access"
 
 
-def config_dir() -> Path:
+def _absolute(text: str) -> Path | None:
+    path = Path(text)
+    return path if path.is_absolute() and not str(path).startswith("~") else None
+
+
+def config_dir() -> Path | None:
     """The settings folder (XDG_CONFIG_HOME on Linux)."""
-    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+    try:
+        return _absolute(platformdirs.user_config_dir(APP, appauthor=False))
+    except (OSError, RuntimeError, KeyError):
+        return None
 
 
-def data_dir() -> Path:
-    """The folder of saved matches and logs (XDG_DATA_HOME on Linux)."""
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
-
-
-def autosave_path() -> Path:
-    """The match in progress, rewritten after every action."""
-    return data_dir() / "match.json"
-
-
-def settings_path() -> Path:
-    return config_dir() / "settings.json"
+def data_dir() -> Path | None:
+    """The folder of saved matches, score sheets, exports and logs (XDG_DATA_HOME on Linux)."""
+    try:
+        return _absolute(platformdirs.user_data_dir(APP, appauthor=False))
+    except (OSError, RuntimeError, KeyError):
+        return None

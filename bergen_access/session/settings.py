@@ -1,14 +1,41 @@
-"""The player's remembered choices: language, how to be spoken to, verbosity, braille width."""
+"""The player's remembered choices: language, how to be spoken to, verbosity, braille width.
+
+The file is read as untrusted: a damaged file is reported and kept aside, a
+wrong value is named as the settings file's (never as a flag the player did
+not type) and replaced by the default, and the good values are kept.
+"""
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
-from .savefile import write_atomic
+from ..core.schema import Check, SchemaError, integer, string
+from .untrusted import DamagedFile, read_json
 
+SETTINGS_FILE = "settings.json"
 SPEECH_MODES = ("off", "screenreader", "voice")
+VERBOSITIES = ("terse", "normal", "verbose")
+LANGUAGE_CODES = ("en", "de", "tr")
+BRAILLE_WIDTHS = (10, 200)  # cells: the smallest line that still reads, the widest display made
+
+_CHECKS: dict[str, Check] = {
+    "language": string(2, None, LANGUAGE_CODES),
+    "speech": string(20, None, SPEECH_MODES),
+    "verbosity": string(10, None, VERBOSITIES),
+    "braille_width": integer(*BRAILLE_WIDTHS),
+}
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    """The settings file was not (wholly) used: ``code`` of a damaged file, or the ``wrong`` values."""
+
+    code: str = ""
+    detail: str = ""
+    wrong: tuple[tuple[str, str], ...] = ()  # (setting, the value as written)
 
 
 @dataclass
@@ -21,21 +48,39 @@ class Settings:
     braille_width: int | None = None
 
     @classmethod
-    def load(cls, path: Path) -> Settings:
-        """The saved settings; defaults if the file is missing or unreadable."""
+    def read(cls, path: Path | None) -> tuple[Settings, SettingsProblem | None]:
+        """The saved settings and what was wrong with the file (defaults where it was)."""
+        if path is None:
+            return cls(), None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
+            data = read_json(path, limit=64 * 1024)
+        except FileNotFoundError:
+            return cls(), None
+        except DamagedFile as error:
+            return cls(), SettingsProblem(error.code, error.detail)
         if not isinstance(data, dict):
-            return cls()
-        known = {f.name for f in fields(cls)}
-        settings = cls(**{k: v for k, v in data.items() if k in known})
-        if settings.speech not in (None, *SPEECH_MODES):
-            settings.speech = None
-        if not isinstance(settings.braille_width, int | None):
-            settings.braille_width = None
-        return settings
+            return cls(), SettingsProblem("malformed", "settings")
+        settings, wrong = cls(), []
+        for field in fields(cls):
+            value = data.get(field.name)
+            if value is None:
+                continue
+            try:
+                _CHECKS[field.name](value, field.name)
+            except SchemaError:
+                wrong.append((field.name, _shown(value)))
+                continue
+            setattr(settings, field.name, value)
+        return settings, SettingsProblem(wrong=tuple(wrong)) if wrong else None
 
-    def save(self, path: Path) -> None:
-        write_atomic(path, json.dumps(asdict(self), indent=1) + "\n")
+    def text(self) -> str:
+        return json.dumps(asdict(self), indent=1) + "\n"
+
+    @property
+    def any_chosen(self) -> bool:
+        return any(value is not None for value in asdict(self).values())
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 30 else text[:29] + "…"

@@ -1,20 +1,28 @@
 """The console match: computer players move, the player types, every event is announced.
 
-The loop reads one line, answers it exactly once, applies what it asks for,
-announces the events (computer moves included) and saves the match after
-every action, so nothing is lost to Ctrl-C, a closed terminal or a crash.
+The loop reads one line, answers it exactly once, applies what it asks for
+and announces the events (computer moves included). Every action is saved
+before its announcement is printed or spoken (write-ahead), so what the
+player heard is never lost to Ctrl-C, a closed terminal, a kill or a crash;
+a resumed match replays its actions silently through the same loop, so
+``history`` and ``repeat`` work as before.
 """
 
 from __future__ import annotations
 
+import io
+import os
+import sys
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..commands.lexicon import CommandKind, Lexicon
+from ..boundary import Screened
+from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
 from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
+from ..core.dealers import dealer_from_spec
 from ..core.engine import Match, Phase
 from ..core.events import Drew, Event
 from ..core.view import SeatView
@@ -22,6 +30,7 @@ from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..output.speech import Speaker
 from ..players.base import Player
+from ..present import notices
 from ..present.feedback import Feedback
 from ..present.help_text import describe, overview
 from ..present.message import Message, Verbosity
@@ -29,8 +38,9 @@ from ..present.narrator import Narrator
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
-from ..session.savefile import save_match
+from ..session.savefile import MATCH_FILE, match_text
 from ..session.settings import Settings
+from ..session.storage import Storage
 from .preferences import Talking
 from .reader import LineReader
 
@@ -64,11 +74,33 @@ class Seating:
 class Session:
     """What the loop needs from outside: where to save, remembered settings, how to speak."""
 
-    autosave: Path | None
+    storage: Storage | None
     settings: Settings
-    settings_path: Path | None
+    save_settings: Callable[[], None]
     speech_mode: str
     open_speaker: Callable[[str], Speaker | None]
+
+
+def pause_after_save(name: str) -> None:
+    """Test hook (``BERGEN_TEST_PAUSE_AFTER_SAVE=seconds``): mark the moment between save and answer.
+
+    The kill tests stop the program exactly here, where a move is saved but not yet announced.
+    """
+    seconds = os.environ.get("BERGEN_TEST_PAUSE_AFTER_SAVE")
+    if seconds:
+        sys.stderr.write(f"bergen-test: saved {name}\n")
+        sys.stderr.flush()
+        time.sleep(float(seconds))
+
+
+class Scripted:
+    """A seat that plays back what the record says it did (rebuilding a resumed match's history)."""
+
+    def __init__(self, next_action: Callable[[], Action]) -> None:
+        self.next_action = next_action
+
+    def choose(self, view: SeatView) -> Action:
+        return self.next_action()
 
 
 class Game(Talking):
@@ -151,8 +183,25 @@ class Game(Talking):
             self.announcer.announce(message)
 
     def save(self) -> None:
-        if self.session.autosave is not None:
-            save_match(self.session.autosave, self.match, self.seating.to_json())
+        """Write the match (before its news is told: write-ahead); a failure is told once, play goes on."""
+        storage = self.session.storage
+        if storage is None:
+            return
+        if storage.write(MATCH_FILE, match_text(self.match, self.seating.to_json())):
+            pause_after_save(MATCH_FILE)
+        for told in storage.take_notices():
+            self.say(notices.storage_notice(self.i18n, told))
+
+    def _apply(self, action: Action) -> None:
+        """One action: apply, save, then tell (never the other way round)."""
+        events = self.match.apply(action)
+        self.save()
+        self.tell_events(events)
+
+    def _start_hand(self) -> None:
+        events = self.match.start_hand()
+        self.save()
+        self.tell_events(events)
 
     # ------------------------------------------------------------- the loop
 
@@ -160,9 +209,9 @@ class Game(Talking):
         """Play until the match ends or the player leaves; the exit status."""
         try:
             if self.match.phase is Phase.NOT_STARTED:
-                self.tell_events(self.match.start_hand())
-                self.save()
+                self._start_hand()
             elif resumed:
+                self.restore_history()
                 self.say(self.feedback.resumed())
             while not self.match.is_over:
                 if self.match.phase is Phase.HAND_OVER:
@@ -172,14 +221,67 @@ class Game(Talking):
                 else:
                     self._computer_turn()
             self._flush_draws()
-            if self.session.autosave is not None:
-                self.session.autosave.unlink(missing_ok=True)
+            if self.session.storage is not None:
+                self.session.storage.remove(MATCH_FILE)
             return 0
         except QuitGame:
             self._flush_draws()
-            self.save()
             self.say(self.feedback.goodbye())
             return 0
+
+    def restore_history(self) -> None:
+        """Replay the saved actions silently through this same loop, so the history reads as it was said."""
+        recorded = list(self.match.actions)
+        match = Match(
+            self.match.rules, dealer_from_spec(self.match.dealer.spec()), self.match.starting_scores
+        )
+
+        def next_action() -> Action:
+            return recorded[len(match.actions)]
+
+        quiet = Announcer(io.StringIO(), language=self.i18n.language)
+        scratch = Game(
+            match,
+            self.seating,
+            {seat: Scripted(next_action) for seat in self.players},
+            language=self.i18n.language,
+            verbosity=self.verbosity,
+            announcer=quiet,
+            reader=self.reader,
+            session=Session(None, self.session.settings, lambda: None, "off", lambda mode: None),
+        )
+        try:
+            scratch.replay(recorded)
+            if match.phase is Phase.HAND_OVER and match.hand_number < self.match.hand_number:
+                scratch._start_hand()
+            scratch._flush_draws()
+        except (IndexError, ValueError, AssertionError):  # a record the loop would not have written
+            return
+        self._events = scratch._events
+
+    def replay(self, recorded: list[Action]) -> None:
+        """Play ``recorded`` as the loop would have: the player's commands, the computers' turns."""
+        human = self.seating.human
+        while len(self.match.actions) < len(recorded):
+            done = len(self.match.actions)
+            if self.match.phase in (Phase.NOT_STARTED, Phase.HAND_OVER):
+                self._start_hand()
+                continue
+            action = recorded[done]
+            if self.match.turn != human:
+                self._computer_turn()
+            elif isinstance(action, Draw):
+                run = 0
+                while done + run < len(recorded) and recorded[done + run] == Draw(human):
+                    run += 1
+                self._draw(most=run)
+            elif isinstance(action, Play):
+                self._play(action)
+            else:
+                self._pass(Command(CommandKind.PASS))
+            now = len(self.match.actions)
+            if now == done or self.match.actions != recorded[:now]:
+                raise ValueError("the record does not follow the loop")
 
     def _computer_turn(self) -> None:
         seat = self.match.turn
@@ -187,8 +289,7 @@ class Game(Talking):
         if len(view.legal_actions) > 1:
             self._flush_draws()  # it thinks now: its draws are told first, not after its play
         action = self.players[seat].choose(view)
-        self.tell_events(self.match.apply(action))
-        self.save()
+        self._apply(action)
 
     def _human_turn(self) -> None:
         self._flush_draws()
@@ -246,14 +347,27 @@ class Game(Talking):
         try:
             command = parse(line, self.lexicon)
         except ParseError as error:
-            if error.problem is ParseProblem.BAD_END:
-                self.say(self.feedback.bad_end(line.strip()))
-            else:
-                self.say(self.feedback.unknown(line.strip(), self.lexicon.main_word(CommandKind.HELP)))
+            self.say(self.refusal(error))
             return
         handler = self._handlers().get(command.kind)
         if handler is not None:
             handler(command)
+
+    def refusal(self, error: ParseError) -> Message:
+        """Why a line is not a command, and what is possible."""
+        text = error.text.strip()
+        word = text.split()[0] if text else ""
+        if error.problem is ParseProblem.BAD_END:
+            return self.feedback.bad_end(text)
+        if error.problem is ParseProblem.EXTRA_WORDS:
+            return notices.extra_words(self.i18n, text, word)
+        if error.problem is ParseProblem.BAD_NUMBER:
+            return notices.bad_number(self.i18n, text, word, MOST_HISTORY)
+        return self.feedback.unknown(text, self.lexicon.main_word(CommandKind.HELP))
+
+    def refuse_input(self, screened: Screened) -> None:
+        """A line the input boundary stopped: say so; nothing else happens."""
+        self.say(notices.input_refused(self.i18n, screened, self.lexicon.main_word(CommandKind.HELP)))
 
     def _handlers(self) -> dict[CommandKind, Callable[[Command], None]]:
         return {
@@ -284,8 +398,10 @@ class Game(Talking):
 
     def repeat(self) -> None:
         last = self.announcer.last
-        if last is not None:
-            self.announcer.announce(Message(last.text, last.speech, last.braille, urgent=True))
+        if last is None:
+            self.say(self.feedback.history([]))
+            return
+        self.announcer.announce(Message(last.text, last.speech, last.braille, urgent=True))
 
     def _empty(self, command: Command) -> None:
         if self.match.phase is Phase.HAND_OVER:
@@ -298,8 +414,7 @@ class Game(Talking):
             self.say(self.feedback.hand_not_over())
             return
         self._turn_told = False
-        self.tell_events(self.match.start_hand())
-        self.save()
+        self._start_hand()
 
     def _not_now(self) -> bool:
         """Refuse a move when it is not the player's turn; True if refused."""
@@ -369,10 +484,10 @@ class Game(Talking):
             self._refuse(action)
             return
         self._turn_told = False
-        self.tell_events(self.match.apply(action))
-        self.save()
+        self._apply(action)
 
-    def _draw(self, command: Command) -> None:
+    def _draw(self, command: Command | None = None, most: int | None = None) -> None:
+        """Draw: until a tile fits when nothing fits, else one tile; saved as a whole, then told."""
         if self._not_now():
             return
         seat = self.seating.human
@@ -381,11 +496,13 @@ class Game(Talking):
             return
         forced = not self.match.playable(seat)
         drawn: list[Event] = []
-        while self.match.check(Draw(seat)) is None:
+        count = 0
+        while self.match.check(Draw(seat)) is None and (most is None or count < most):
             drawn += self.match.apply(Draw(seat))
-            self.save()
+            count += 1
             if not forced or self.match.playable(seat):
                 break
+        self.save()
         tiles = [e.tile for e in drawn if isinstance(e, Drew) and e.tile is not None]
         fitting = [t for t in tiles if self.match.fitting_ends(seat, t)]
         fits = fitting[-1] if fitting else None
@@ -407,12 +524,11 @@ class Game(Talking):
             self._refuse(action)
             return
         self._turn_told = False
-        self.tell_events(self.match.apply(action))
-        self.save()
+        self._apply(action)
 
     def _history(self, command: Command) -> None:
-        count = int(command.argument) if command.argument.isdigit() else HISTORY_DEFAULT
-        self.say(self.feedback.history(self._events[-count:] if count else []))
+        count = command.number or HISTORY_DEFAULT
+        self.say(self.feedback.history(self._events[-count:]))
 
     def _help(self, command: Command) -> None:
         kind = self.lexicon.command(command.argument) if command.argument else None
@@ -422,6 +538,10 @@ class Game(Talking):
             self.say(self.feedback.lines(overview(self.i18n, self.lexicon)))
 
     def _save(self, command: Command) -> None:
+        refusal = notices.why_not_saved(self.i18n, self.session.storage)
+        if refusal is not None:
+            self.say(refusal)
+            return
         self.save()
         self.say(self.feedback.saved())
 

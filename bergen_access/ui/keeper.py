@@ -15,8 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..commands.keep_parser import KeepCommand, KeepKind, KeepLexicon, KeepParseError, parse_keep
-from ..commands.lexicon import CommandKind, Lexicon, fold
+from ..boundary import Screened
+from ..commands.keep_parser import (
+    MOST_DRAWN,
+    KeepCommand,
+    KeepKind,
+    KeepLexicon,
+    KeepParseError,
+    parse_keep,
+)
+from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon, fold
 from ..core.actions import End, Pass, Play, Refusal
 from ..core.events import (
     Drew,
@@ -39,6 +47,7 @@ from ..core.tiles import Tile, mask_of
 from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..output.speech import Speaker
+from ..present import notices
 from ..present.feedback import Feedback
 from ..present.keep_text import KeepText
 from ..present.message import Message, Verbosity
@@ -46,21 +55,23 @@ from ..present.narrator import Narrator
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
-from ..session.savefile import write_atomic
 from ..session.settings import Settings
-from .game import QuitGame
+from ..session.storage import Storage, write_new
+from .game import QuitGame, pause_after_save
 from .preferences import Talking
 from .reader import LineReader
+
+KEEP_FILE = "keep.json"
 
 
 @dataclass
 class KeepSession:
     """Where to save and export, the remembered settings, how to speak."""
 
-    autosave: Path | None
-    export_dir: Path
+    storage: Storage | None
+    export_dir: Path | None
     settings: Settings
-    settings_path: Path | None
+    save_settings: Callable[[], None]
     speech_mode: str
     open_speaker: Callable[[str], Speaker | None]
 
@@ -163,9 +174,8 @@ class Keeper(Talking):
                     raise QuitGame from None
                 self.handle(line)
         except QuitGame:
-            self.save()
-            if self.is_over and self.session.autosave is not None:
-                self.session.autosave.unlink(missing_ok=True)
+            if self.is_over and self.session.storage is not None:
+                self.session.storage.remove(KEEP_FILE)
             self.say(self.text.closed() if self.is_over else self.text.goodbye())
             return 0
 
@@ -183,9 +193,14 @@ class Keeper(Talking):
         return self.text.prompt_tally(self.core.scores, self.core.target, self.core.is_over)
 
     def save(self) -> None:
-        if self.session.autosave is not None:
-            record = keep_record(self.core, self.names)
-            write_atomic(self.session.autosave, json.dumps(record, indent=1) + "\n")
+        """Write the sheet (before the entry's answer is told: write-ahead); a failure is told once."""
+        storage = self.session.storage
+        if storage is None:
+            return
+        if storage.write(KEEP_FILE, json.dumps(keep_record(self.core, self.names), indent=1) + "\n"):
+            pause_after_save(KEEP_FILE)
+        for told in storage.take_notices():
+            self.say(notices.storage_notice(self.i18n, told))
 
     # ------------------------------------------------------------- entering
 
@@ -228,6 +243,7 @@ class Keeper(Talking):
         messages = self._narrate(events)
         self.done.append(Done(entry, messages, self.core.hand_number))
         self.undone.clear()
+        self.save()
         for message in messages:
             self.say(message)
         if (
@@ -236,7 +252,6 @@ class Keeper(Talking):
             and self.core.sides_to_reveal()
         ) and isinstance(entry, Pass):
             self.say(self.text.reveal_needed(self.core))
-        self.save()
         return True
 
     def handle(self, line: str) -> None:
@@ -262,12 +277,7 @@ class Keeper(Talking):
         try:
             command = parse_keep(line, self.lexicon)
         except KeepParseError as error:
-            if error.code == "unknown-name":
-                self.say(self.text.unknown_name(line.strip()))
-            elif error.code == "bad-end":
-                self.say(self.feedback.bad_end(line.strip()))
-            else:
-                self.say(self.text.unknown(line.strip()))
+            self.say(self.refusal(error))
             return
         handlers: dict[KeepKind, Callable[[KeepCommand], None]] = {
             KeepKind.TILE: self._tile,
@@ -283,6 +293,26 @@ class Keeper(Talking):
             KeepKind.COMMAND: self._command,
         }
         handlers[command.kind](command)
+
+    def refusal(self, error: KeepParseError) -> Message:
+        """Why a line is not an entry, and what is possible."""
+        text = error.text.strip()
+        if error.code == "unknown-name":
+            return self.text.unknown_name(text)
+        if error.code == "bad-end":
+            return self.feedback.bad_end(text)
+        if error.code == "extra-words":
+            return notices.extra_words(self.i18n, text, error.word)
+        if error.code == "bad-count":
+            return notices.bad_number(self.i18n, text, error.word, MOST_DRAWN)
+        if error.code == "bad-history":
+            return notices.bad_number(self.i18n, text, error.word, MOST_HISTORY)
+        return self.text.unknown(text)
+
+    def refuse_input(self, screened: Screened) -> None:
+        """A line the input boundary stopped: say so; nothing else happens."""
+        help_word = self.lexicon.game.main_word(CommandKind.HELP)
+        self.say(notices.input_refused(self.i18n, screened, help_word))
 
     def _seat_or_turn(self, command: KeepCommand) -> int:
         assert isinstance(self.core, Table)
@@ -394,8 +424,8 @@ class Keeper(Talking):
         self.core = self._replay([d.entry for d in self.done])
         self._asking = None
         self._confirm = None
-        self.say(self.text.undone(last.messages[0] if last.messages else None))
         self.save()
+        self.say(self.text.undone(last.messages[0] if last.messages else None))
 
     def _replay(self, entries: list[Entry | Call]) -> Table | Tally:
         if isinstance(self.core, Table):
@@ -410,28 +440,47 @@ class Keeper(Talking):
         events = self.core.apply(again.entry)  # type: ignore[arg-type]
         messages = self._narrate(events)
         self.done.append(Done(again.entry, messages, self.core.hand_number))
+        self.save()
         self.say(self.text.redone(messages[0] if messages else None))
         for message in messages[1:]:
             self.say(message)
-        self.save()
 
     # ----------------------------------------------------------------- export
 
     def _export(self, command: KeepCommand) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        base = (
-            Path(command.argument).expanduser()
-            if command.argument
-            else self.session.export_dir / f"bergen-{stamp}"
-        )
-        text_path, csv_path = base.with_suffix(".txt"), base.with_suffix(".csv")
+        """The record as text and CSV, only inside the export folder, never over an earlier file."""
+        folder = self.session.export_dir
+        if folder is None:
+            self.say(self.text.export_failed(notices.no_folder(self.i18n)))
+            return
+        name = command.argument.strip() or f"bergen-{time.strftime('%Y%m%d-%H%M%S')}"
+        if not export_name_ok(name):
+            self.say(notices.export_refused(self.i18n, name, str(folder)))
+            return
+        base = name.removesuffix(".txt").removesuffix(".csv")
         try:
-            write_atomic(text_path, self._record_text())
-            write_atomic(csv_path, self._record_csv())
+            folder.mkdir(parents=True, exist_ok=True)
+            for number in range(1, 1000):
+                stem = base if number == 1 else f"{base}-{number}"
+                text_path, csv_path = folder / f"{stem}.txt", folder / f"{stem}.csv"
+                if text_path.exists() or csv_path.exists():
+                    continue
+                try:
+                    write_new(text_path, self._record_text())
+                except FileExistsError:
+                    continue
+                try:
+                    write_new(csv_path, self._record_csv())
+                except FileExistsError:
+                    text_path.unlink()
+                    continue
+                break
+            else:
+                raise FileExistsError(base)
         except OSError as error:
             self.say(self.text.export_failed(error.strerror or str(error)))
             return
-        self.say(self.text.exported(str(text_path), str(csv_path)))
+        self.say(self.text.exported(str(text_path), str(csv_path), renamed=stem != base))
 
     def _record_text(self) -> str:
         lines: list[str] = []
@@ -570,6 +619,10 @@ class Keeper(Talking):
         elif kind is CommandKind.LANGUAGE:
             self.change_language(command.argument)
         elif kind is CommandKind.SAVE:
+            refusal = notices.why_not_saved(self.i18n, self.session.storage)
+            if refusal is not None:
+                self.say(refusal)
+                return
             self.save()
             self.say(self.feedback.saved())
         elif kind is CommandKind.QUIT:
@@ -616,4 +669,13 @@ def hand_of(tiles: list[Tile]) -> Holding:
     return holding_of([mask_of(tiles)])
 
 
-__all__ = ["HeaderKind", "KeepSession", "Keeper"]
+def export_name_ok(name: str) -> bool:
+    """A plain file name: no folder, no way up, not hidden, not too long."""
+    return (
+        len(name) <= 100
+        and not any(mark in name for mark in ("/", "\\", ":", "\0"))
+        and not name.startswith((".", "~", "-"))
+    )
+
+
+__all__ = ["KEEP_FILE", "HeaderKind", "KeepSession", "Keeper"]

@@ -6,7 +6,6 @@ Each change is announced in the new way and remembered in the settings file.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Protocol
 
 from ..commands.lexicon import Lexicon
@@ -23,8 +22,10 @@ class Preferences(Protocol):
     """What the speaking settings need from where they are kept."""
 
     settings: Settings
-    settings_path: Path | None
     speech_mode: str
+
+    @property
+    def save_settings(self) -> Callable[[], None]: ...
 
     @property
     def open_speaker(self) -> Callable[[str], Speaker | None]: ...
@@ -90,5 +91,4 @@ class Talking:
         settings = self.session.settings
         for key, value in values.items():
             setattr(settings, key, value)
-        if self.session.settings_path is not None:
-            settings.save(self.session.settings_path)
+        self.session.save_settings()

@@ -5,7 +5,9 @@ Tab completion, F2 repeats the last announcement, F3 stops speech. No
 full-screen layout, toolbar, menu, colour or mouse. ``PlainReader`` reads
 plain lines (``--plain``, ``TERM=dumb`` or input from a pipe) and writes no
 control characters at all; when the input is not a terminal it echoes each
-line so the transcript reads like a session.
+line (made visible, never raw) so the transcript reads like a session.
+``ScreenedReader`` puts the input boundary (``boundary.screen``) in front of
+either: what it returns is clean, and a refused line is answered there.
 """
 
 from __future__ import annotations
@@ -13,6 +15,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from typing import Protocol, TextIO
+
+from ..boundary import MAX_LINE, Screened, screen, visible
+
+#: characters read at most for one line from a pipe; the rest of a longer line is skipped
+READ_LIMIT = MAX_LINE * 4
 
 
 class LineReader(Protocol):
@@ -32,14 +39,24 @@ class PlainReader:
     def read(self, prompt: str) -> str:
         self.stdout.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        line = self.stdin.readline(READ_LIMIT)
         if not line:
             self.stdout.write("\n")
+            self.stdout.flush()
             raise EOFError
-        line = line.rstrip("\r\n")
-        self.stdout.write(line + "\n" if self.echo else "")
-        self.stdout.flush()
+        if not line.endswith("\n") and len(line) >= READ_LIMIT:
+            self._skip_rest_of_line()  # too long: the boundary refuses what was read
+        line = line.removesuffix("\n").removesuffix("\r")
+        if self.echo:
+            self.stdout.write(visible(line) + "\n")
+            self.stdout.flush()
         return line
+
+    def _skip_rest_of_line(self) -> None:
+        while True:
+            more = self.stdin.readline(READ_LIMIT)
+            if not more or more.endswith("\n"):
+                return
 
 
 class PromptReader:
@@ -92,3 +109,18 @@ class PromptReader:
 
     def read(self, prompt: str) -> str:
         return str(self._session.prompt(prompt))  # type: ignore[attr-defined]
+
+
+class ScreenedReader:
+    """The input boundary in front of a reader: returns clean lines, answers refused ones itself."""
+
+    def __init__(self, inner: LineReader, refuse: Callable[[Screened], None]) -> None:
+        self.inner = inner
+        self.refuse = refuse
+
+    def read(self, prompt: str) -> str:
+        while True:
+            screened = screen(self.inner.read(prompt))
+            if screened.ok:
+                return screened.text
+            self.refuse(screened)

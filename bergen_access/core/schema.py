@@ -1,0 +1,167 @@
+"""A small declarative check of JSON data read from files we do not trust.
+
+Save files, score sheets and settings are checked against a schema before
+any of their values is used: types, ranges, known words, lengths. A failure
+names the place (``actions[3].seat``) so the player hears one precise
+sentence instead of a traceback. Schemas are plain functions, composed:
+
+>>> check = obj({"seat": integer(0, 3)})
+>>> check({"seat": 5}, "action")
+Traceback (most recent call last):
+...
+bergen_access.core.schema.SchemaError: action.seat: out of range
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+Check = Callable[[Any, str], None]
+
+
+class SchemaError(ValueError):
+    """Data that does not have the expected shape; ``where`` is its place, ``problem`` what is wrong."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}")
+        self.where = where
+        self.problem = problem
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def integer(low: int, high: int) -> Check:
+    """A whole number from ``low`` to ``high``."""
+
+    def check(value: Any, where: str) -> None:
+        if not _is_int(value):
+            raise SchemaError(where, "not a whole number")
+        if not low <= value <= high:
+            raise SchemaError(where, "out of range")
+
+    return check
+
+
+def boolean() -> Check:
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, bool):
+            raise SchemaError(where, "not true or false")
+
+    return check
+
+
+def string(longest: int, pattern: str | None = None, choices: Collection[str] | None = None) -> Check:
+    """Text of at most ``longest`` characters, matching ``pattern`` or one of ``choices``."""
+    compiled = re.compile(pattern) if pattern is not None else None
+
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, str):
+            raise SchemaError(where, "not text")
+        if len(value) > longest:
+            raise SchemaError(where, "too long")
+        if choices is not None and value not in choices:
+            raise SchemaError(where, "not a known value")
+        if compiled is not None and not compiled.fullmatch(value):
+            raise SchemaError(where, "not in the expected form")
+
+    return check
+
+
+def constant(expected: object) -> Check:
+    def check(value: Any, where: str) -> None:
+        if value != expected or type(value) is not type(expected):
+            raise SchemaError(where, "not the expected value")
+
+    return check
+
+
+def nullable(inner: Check) -> Check:
+    """``None`` or what ``inner`` accepts."""
+
+    def check(value: Any, where: str) -> None:
+        if value is not None:
+            inner(value, where)
+
+    return check
+
+
+def scalar() -> Check:
+    """Text (short), a whole number, true or false, or null: an option's value."""
+
+    def check(value: Any, where: str) -> None:
+        if value is None or isinstance(value, bool) or _is_int(value):
+            return
+        if isinstance(value, str) and len(value) <= 40:
+            return
+        raise SchemaError(where, "not a simple value")
+
+    return check
+
+
+def array(item: Check, longest: int, shortest: int = 0) -> Check:
+    """A list of ``shortest`` to ``longest`` items, each checked."""
+
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, list):
+            raise SchemaError(where, "not a list")
+        if not shortest <= len(value) <= longest:
+            raise SchemaError(where, "wrong number of items")
+        for number, element in enumerate(value):
+            item(element, f"{where}[{number}]")
+
+    return check
+
+
+def obj(required: Mapping[str, Check], optional: Mapping[str, Check] | None = None) -> Check:
+    """An object with these keys (others are ignored: a newer version may add some)."""
+    optional = optional or {}
+
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, dict):
+            raise SchemaError(where, "not an object")
+        for key, inner in required.items():
+            if key not in value:
+                raise SchemaError(f"{where}.{key}", "missing")
+            inner(value[key], f"{where}.{key}")
+        for key, inner in optional.items():
+            if key in value:
+                inner(value[key], f"{where}.{key}")
+
+    return check
+
+
+def mapping(key: Check, item: Check, longest: int) -> Check:
+    """An object used as a dictionary: every key and value checked."""
+
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, dict):
+            raise SchemaError(where, "not an object")
+        if len(value) > longest:
+            raise SchemaError(where, "too many entries")
+        for name, element in value.items():
+            key(name, f"{where}.{name}")
+            item(element, f"{where}.{name}")
+
+    return check
+
+
+def tagged(tag: str, variants: Mapping[str, Check]) -> Check:
+    """An object whose ``tag`` key chooses which schema the rest must follow."""
+
+    def check(value: Any, where: str) -> None:
+        if not isinstance(value, dict):
+            raise SchemaError(where, "not an object")
+        chosen = value.get(tag)
+        inner = variants.get(chosen) if isinstance(chosen, str) else None
+        if inner is None:
+            raise SchemaError(f"{where}.{tag}", "not a known value")
+        inner(value, where)
+
+    return check
+
+
+TILE_TEXT = r"[0-6]-[0-6]"

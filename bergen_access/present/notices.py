@@ -1,0 +1,220 @@
+"""What the player hears when something from outside is not right: a refused line, a damaged file,
+a folder that cannot be written, a second copy of the program, an export that would go astray.
+
+Each is one sentence: what was wrong, that nothing changed (or what the
+program did instead), and what is possible. Game, scorekeeper and the
+questions before them all use these, so the same trouble sounds the same.
+"""
+
+from __future__ import annotations
+
+from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown
+from ..i18n import I18n
+from ..session.storage import NoticeKind, Storage, StorageNotice
+from ..session.untrusted import FileProblem
+from .message import Message
+
+
+def notice(text: str, braille: str | None = None) -> Message:
+    """A finished sentence as an urgent message (it answers what just happened)."""
+    return Message(text, text, braille if braille is not None else text, urgent=True)
+
+
+def input_refused(i: I18n, screened: Screened, help_word: str) -> Message:
+    """A line the input boundary did not let through."""
+    if screened.problem is InputProblem.NOT_TEXT:
+        # Translators: a typed or piped line held bytes that are not UTF-8 text. {line} shows it, with the
+        # bad bytes written like <0xFF>; {help} is the help command word.
+        text = i.gettext("That line was not used: it holds bytes that are not text ({line}). Type {help}.")
+    elif screened.problem is InputProblem.TOO_LONG:
+        # Translators: a typed or piped line was too long. {limit} is the number of characters allowed.
+        text = i.gettext("That line was not used: it is longer than {limit} characters. Type {help}.")
+    else:
+        # Translators: a typed or piped line held control characters (escape sequences and the like).
+        # {line} shows it with them written like <ESC>.
+        text = i.gettext("That line was not used: it holds control characters ({line}). Type {help}.")
+    text = text.format(line=screened.shown, limit=MAX_LINE, help=help_word)
+    return notice(text, f"? {screened.shown}")
+
+
+def extra_words(i: I18n, line: str, word: str) -> Message:
+    """A command followed by words it does not take."""
+    # Translators: a command was typed with words after it that it does not take, e.g. "draw draw".
+    # Nothing was done. {line} is the line, {word} the command word.
+    text = i.gettext("“{line}” was not used: {word} takes nothing after it. Type {word} alone.")
+    return notice(text.format(line=line, word=word), f"? {line}")
+
+
+def bad_number(i: I18n, line: str, word: str, most: int) -> Message:
+    """A command that takes a count, followed by something that is not one."""
+    # Translators: a command that takes a number got something else ("history ²", "draw -3").
+    # {word} is the command word, {most} the largest number it takes. Digits mean 0 to 9.
+    text = i.gettext("“{line}” was not used: after {word}, type a number from 1 to {most} in digits.")
+    return notice(text.format(line=line, word=word, most=most), f"? {line}")
+
+
+def storage_notice(i: I18n, told: StorageNotice) -> Message:
+    """Saving stopped working, or works again."""
+    if told.kind is NoticeKind.SAVING_AGAIN:
+        # Translators: saving had failed and now works again. {where} is the folder.
+        return notice(i.gettext("Saving works again, in {where}.").format(where=told.where))
+    # Translators: nothing can be saved: the folder cannot be written. {where} is the folder,
+    # {reason} the system's reason in English (e.g. "Read-only file system"). The game goes on.
+    text = i.gettext("Cannot save in {where} ({reason}). Play goes on; nothing is saved.")
+    return notice(text.format(where=told.where, reason=told.reason))
+
+
+def why_not_saved(i: I18n, storage: Storage | None) -> Message | None:
+    """The answer to ``save`` when nothing can be saved (None when it can)."""
+    if storage is None or storage.folder is None:
+        # Translators: reply to save when there is no folder to save in (no home folder).
+        return notice(i.gettext("Nothing can be saved: there is no data folder."))
+    if not storage.enabled:
+        return notice(not_saving(i))
+    if storage.problem is not None:
+        return storage_notice(i, StorageNotice(NoticeKind.CANNOT_SAVE, str(storage.folder), storage.problem))
+    return None
+
+
+def file_problem_reason(i: I18n, problem: FileProblem) -> str:
+    """Why a file was not used, as a short clause."""
+    reasons = {
+        # Translators: why a saved file was not used (after "could not be used: ").
+        "not-json": i.gettext("it is not JSON"),
+        # Translators: why a saved file was not used.
+        "not-text": i.gettext("it is not UTF-8 text"),
+        # Translators: why a saved file was not used.
+        "too-large": i.gettext("it is far too large"),
+        # Translators: why a saved file was not used: JSON nested too deeply.
+        "too-deep": i.gettext("it is nested too deeply"),
+        # Translators: why a saved file was not used: it is a folder.
+        "not-a-file": i.gettext("it is a folder, not a file"),
+        # Translators: why a saved file was not used: it is something else than expected.
+        "not-a-record": i.gettext("it is not a file of Bergen Access"),
+        # Translators: why a saved file was not used: written by another version of the program.
+        "unknown-version": i.gettext("it comes from another version of Bergen Access"),
+        # Translators: why a saved file was not used. {where} names the place in the file, e.g.
+        # "match.actions[3].seat"; keep it as it is.
+        "malformed": i.gettext("the value at {where} is wrong"),
+        # Translators: why a saved match was not used: its moves break the rules. {where} is a move number.
+        "does-not-replay": i.gettext("its moves do not follow the rules (from move {where})"),
+        # Translators: why a saved file was not used. {where} is the system's reason in English.
+        "unreadable": i.gettext("it cannot be read ({where})"),
+    }
+    reason = reasons.get(problem.code, reasons["malformed"])
+    return reason.format(where=problem.detail or "?")
+
+
+def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
+    """One sentence about a damaged file: what, why, where it is kept, what happens now."""
+    names = {
+        # Translators: the kind of file in "The saved match could not be used".
+        "match": i.gettext("The saved match"),
+        # Translators: the kind of file: the scorekeeper's saved score sheet.
+        "sheet": i.gettext("The saved score sheet"),
+        # Translators: the kind of file: the settings file.
+        "settings": i.gettext("The settings file"),
+    }
+    values = {"file": names[what], "reason": file_problem_reason(i, problem)}
+    if problem.kept is not None:
+        # Translators: a file could not be used and was moved aside. {file} is e.g. "The saved match",
+        # {reason} why, {path} where it is now kept. The program starts afresh.
+        text = i.gettext("{file} could not be used: {reason}. It was kept as {path}; starting afresh.")
+        values["path"] = str(problem.kept)
+    else:
+        # Translators: a file could not be used and could not be moved either. {path} is where it is.
+        text = i.gettext("{file} could not be used: {reason}. It is left as it is, in {path}.")
+        values["path"] = str(problem.path)
+    return notice(text.format(**values))
+
+
+def settings_values_wrong(i: I18n, wrong: tuple[tuple[str, str], ...], kept: str | None) -> Message:
+    """Settings whose values are not allowed: named as the file's, never as a flag."""
+    listed = ", ".join(f"{name} {value}" for name, value in wrong)
+    if kept:
+        # Translators: the settings file holds values that are not allowed. {values} lists them
+        # ("verbosity "loud""); {path} is where the file was kept. The defaults are used instead.
+        text = i.gettext(
+            "The settings file holds values that are not allowed ({values}); defaults are used. "
+            "The file was kept as {path}."
+        )
+    else:
+        # Translators: as above, when the file could not be moved aside.
+        text = i.gettext("The settings file holds values that are not allowed ({values}); defaults are used.")
+    return notice(text.format(values=listed, path=kept or ""))
+
+
+def name_refused(i: I18n, name: str, problem: NameProblem) -> str:
+    """A player's name that cannot be used (for the command line's error)."""
+    name = shown(name)
+    if problem is NameProblem.EMPTY:
+        # Translators: command-line error: an empty name in --names.
+        return i.gettext("--names: a name is empty.")
+    if problem is NameProblem.TOO_LONG:
+        # Translators: command-line error: a name is too long. {most} is the number of characters allowed.
+        return i.gettext("--names: “{name}” is longer than {most} characters.").format(
+            name=name, most=MAX_NAME
+        )
+    # Translators: command-line error: a name must be one word of letters
+    # (digits, - ' . after the first letter).
+    return i.gettext(
+        "--names: “{name}” must be one word that starts with a letter, e.g. Anna or Jean-Luc."
+    ).format(name=name)
+
+
+def name_is_a_word(i: I18n, name: str) -> str:
+    name = shown(name)
+    # Translators: command-line error: a name is also a command word, so entries would be ambiguous.
+    return i.gettext("--names: “{name}” is a command word; choose another name.").format(name=name)
+
+
+def lock_question(i: I18n, what: str) -> str:
+    """Another copy of the program owns the save file."""
+    if what == "sheet":
+        # Translators: another copy of bergen keep uses the same data folder. Keep the numbers 1 to 3.
+        text = i.gettext(
+            "A score sheet is open in another Bergen Access, with the same data folder. "
+            "1: keep score here without saving. 2: wait until the other one closes. 3: quit. Type 1, 2 or 3."
+        )
+    else:
+        # Translators: another copy of bergen uses the same data folder. Keep the numbers 1 to 3.
+        text = i.gettext(
+            "A match is open in another Bergen Access, with the same data folder. "
+            "1: play here without saving. 2: wait until the other one closes. 3: quit. Type 1, 2 or 3."
+        )
+    return text
+
+
+def waiting_for_lock(i: I18n) -> str:
+    # Translators: waiting for the other copy of the program to close. Ctrl-C stops waiting.
+    return i.gettext("Waiting for the other Bergen Access to close. Ctrl-C stops.")
+
+
+def not_saving(i: I18n) -> str:
+    # Translators: the player chose to play while another copy owns the data folder.
+    return i.gettext("Nothing is saved in this window.")
+
+
+def no_folder(i: I18n) -> str:
+    # Translators: the reason an export failed: there is no data folder (no home folder was found).
+    return i.gettext("there is no data folder")
+
+
+def export_refused(i: I18n, given: str, folder: str) -> Message:
+    """``export`` was given a path: files go only into the export folder."""
+    # Translators: scorekeeper: export takes a file name, not a path. {name} is what was typed,
+    # {folder} the export folder.
+    text = i.gettext("“{name}” was not used: export takes a file name only; files go to {folder}.")
+    return notice(text.format(name=shown(given), folder=folder))
+
+
+def crash_text(i: I18n, log: str | None, saved: bool) -> str:
+    """Something went wrong inside: one sentence, where the details are."""
+    if saved and log:
+        # Translators: something went wrong inside the program; the match was saved. {path} is the log.
+        return i.gettext("Something went wrong. The match is saved; details are in {path}.").format(path=log)
+    if log:
+        # Translators: something went wrong inside the program. {path} is the log file.
+        return i.gettext("Something went wrong; details are in {path}.").format(path=log)
+    # Translators: something went wrong inside the program, and not even the log could be written.
+    return i.gettext("Something went wrong, and no details could be written.")

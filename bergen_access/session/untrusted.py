@@ -1,0 +1,88 @@
+"""Reading files we did not write just now: saves, score sheets, settings.
+
+A file may be truncated by a crash, edited by hand, written by another
+version, or be something else entirely (a folder, a huge file, JSON nested a
+hundred thousand deep). ``read_json`` reads it within limits and turns every
+way it can fail into a ``DamagedFile`` with a code the player's sentence is
+made from; the file's own schema is checked by whoever knows its shape.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .storage import reason_of
+
+MAX_BYTES = 16 * 1024 * 1024  # far more than any save (a long match is under 1 MB)
+MAX_DEPTH = 32  # our files nest five deep at most
+
+
+class DamagedFile(ValueError):  # noqa: N818 - reads as what it reports
+    """A file that cannot be used; ``code`` says why, ``detail`` where or what the system said."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(code, detail)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """What to tell the player about a file that was not used, and where it was kept."""
+
+    code: str
+    detail: str
+    path: Path
+    kept: Path | None  # None: it could not be moved and was left where it is
+
+
+def _refuse_constant(name: str) -> Any:
+    raise DamagedFile("not-json", name)  # NaN and Infinity are not JSON
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest (iteratively: no recursion to exhaust)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return level
+            stack.extend((child, level + 1) for child in item)
+    return deepest
+
+
+def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
+    """The JSON value in ``path``; FileNotFoundError if there is none, DamagedFile for anything else."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        raise DamagedFile("not-a-file") from None
+    except OSError as error:
+        raise DamagedFile("unreadable", reason_of(error)) from None
+    if len(data) > limit:
+        raise DamagedFile("too-large")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DamagedFile("not-text") from None
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise DamagedFile("too-deep") from None
+    except ValueError as error:
+        if isinstance(error, DamagedFile):
+            raise
+        raise DamagedFile("not-json") from None
+    if depth(value) > MAX_DEPTH:
+        raise DamagedFile("too-deep")
+    return value
