@@ -335,6 +335,10 @@ def guarded(console: Console, body: Callable[[], int], words: Callable[[], I18n]
     finally:
         with contextlib.suppress(Exception):
             console.announcer.close()
+        with contextlib.suppress(Exception):
+            close = getattr(console.reader, "close", None)
+            if close is not None:
+                close()
         console.data.release()
 
 

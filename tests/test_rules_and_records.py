@@ -115,7 +115,8 @@ def test_save_file_is_written_atomically_and_replays(tmp_path: Path) -> None:
     match = _played_match()
     path = tmp_path / "saves" / "match.json"
     storage = Storage.open(path.parent)
-    assert storage.write("match.json", match_text(match, [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cem"}]))
+    seats = [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cem"}]
+    assert storage.write("match.json", match_text(match, seats))
     assert [p.name for p in path.parent.iterdir()] == ["match.json"]  # no temporary left behind
     record = json.loads(path.read_text(encoding="utf-8"))
     assert (record["format"], record["version"], record["dealer"]) == (

@@ -53,19 +53,43 @@ def _spawn(path: Path) -> None:
     raise SsipError("speech-dispatcher did not start")
 
 
+def _connect(path: Path, timeout: float) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    try:
+        sock.connect(str(path))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 class SsipClient:
-    """One connection to Speech Dispatcher."""
+    """One connection to Speech Dispatcher.
+
+    The user's own daemon is started when its socket is missing, and once more
+    when the socket is stale (left behind by a daemon that was killed: it exists
+    but nobody answers), as Speech Dispatcher's own clients do.
+    """
 
     def __init__(self, path: Path | None = None, *, spawn: bool = True, timeout: float = 3.0) -> None:
         path = path or socket_path()
-        if not path.exists() and spawn and "SPEECHD_ADDRESS" not in os.environ:
+        may_spawn = spawn and "SPEECHD_ADDRESS" not in os.environ
+        if not path.exists() and may_spawn:
             _spawn(path)
-        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self._sock.settimeout(timeout)
         try:
-            self._sock.connect(str(path))
+            self._sock = _connect(path, timeout)
+        except (ConnectionRefusedError, FileNotFoundError) as error:
+            if not may_spawn:
+                raise SsipError(f"cannot reach speech-dispatcher at {path}: {error}") from None
+            with contextlib.suppress(OSError):
+                path.unlink()  # stale: nobody listens on it
+            _spawn(path)
+            try:
+                self._sock = _connect(path, timeout)
+            except OSError as again:
+                raise SsipError(f"cannot reach speech-dispatcher at {path}: {again}") from None
         except OSError as error:
-            self._sock.close()
             raise SsipError(f"cannot reach speech-dispatcher at {path}: {error}") from None
         self._reader = self._sock.makefile("rb")
         self.command("SET self CLIENT_NAME user:bergen-access:main")
@@ -75,7 +99,7 @@ class SsipClient:
     def command(self, line: str) -> list[str]:
         """Send one command; the reply lines, or ``SsipError`` for a refusal."""
         try:
-            self._sock.sendall(line.encode("utf-8") + b"\r\n")
+            self._sock.sendall(line.encode("utf-8", "replace") + b"\r\n")
             return self._reply()
         except (OSError, ValueError) as error:
             raise SsipError(str(error)) from None
@@ -90,7 +114,8 @@ class SsipClient:
             lines.append(text)
             if len(text) >= 4 and text[3] == " ":
                 break
-        if not lines[-1][:3].isdigit() or int(lines[-1][:3]) >= 300:
+        code = lines[-1][:3]
+        if not (code.isascii() and code.isdigit()) or int(code) >= 300:
             raise SsipError(lines[-1])
         return lines
 
@@ -105,7 +130,7 @@ class SsipClient:
         self.command("SPEAK")
         body = "\r\n".join("." + line if line.startswith(".") else line for line in text.splitlines() or [""])
         try:
-            self._sock.sendall(body.encode("utf-8") + b"\r\n.\r\n")
+            self._sock.sendall(body.encode("utf-8", "replace") + b"\r\n.\r\n")
             self._reply()
         except (OSError, ValueError) as error:
             raise SsipError(str(error)) from None

@@ -164,10 +164,17 @@ class Feedback:
         # Translators: on leaving the game; the match is saved and offered again next time.
         return self.plain(i.gettext("Match saved. Run bergen again to continue it. Goodbye."))
 
-    def resumed(self) -> Message:
+    def resumed(self, last: Message | None = None) -> Message:
         i = self.narrator.words.i18n
-        # Translators: a saved match was loaded and continues.
-        return self.plain(i.gettext("The saved match continues."))
+        if last is None:
+            # Translators: a saved match was loaded and continues.
+            return self.plain(i.gettext("The saved match continues."))
+        # Translators: a saved match was loaded and continues; {last} is the last announcement before
+        # it was left, e.g. "Anna plays 3-5 on the left. Ends 3 and 6."
+        text = i.gettext("The saved match continues. Last: {last}")
+        return Message(
+            text.format(last=last.text), text.format(last=last.speech), f"> {last.braille}", urgent=True
+        )
 
     def verbosity(self, level: str) -> Message:
         i = self.narrator.words.i18n

@@ -25,14 +25,20 @@ def input_refused(i: I18n, screened: Screened, help_word: str) -> Message:
     if screened.problem is InputProblem.NOT_TEXT:
         # Translators: a typed or piped line held bytes that are not UTF-8 text. {line} shows it, with the
         # bad bytes written like <0xFF>; {help} is the help command word.
-        text = i.gettext("That line was not used: it holds bytes that are not text ({line}). Type {help}.")
+        text = i.gettext(
+            "That line was not used: it holds bytes that are not text ({line}). Type {help} for the commands."
+        )
     elif screened.problem is InputProblem.TOO_LONG:
         # Translators: a typed or piped line was too long. {limit} is the number of characters allowed.
-        text = i.gettext("That line was not used: it is longer than {limit} characters. Type {help}.")
+        text = i.gettext(
+            "That line was not used: it is longer than {limit} characters. Type {help} for the commands."
+        )
     else:
         # Translators: a typed or piped line held control characters (escape sequences and the like).
         # {line} shows it with them written like <ESC>.
-        text = i.gettext("That line was not used: it holds control characters ({line}). Type {help}.")
+        text = i.gettext(
+            "That line was not used: it holds control characters ({line}). Type {help} for the commands."
+        )
     text = text.format(line=screened.shown, limit=MAX_LINE, help=help_word)
     return notice(text, f"? {screened.shown}")
 

@@ -212,7 +212,7 @@ class Game(Talking):
                 self._start_hand()
             elif resumed:
                 self.restore_history()
-                self.say(self.feedback.resumed())
+                self.say(self.feedback.resumed(self._events[-1] if self._events else None))
             while not self.match.is_over:
                 if self.match.phase is Phase.HAND_OVER:
                     self._read_and_answer()
@@ -224,7 +224,7 @@ class Game(Talking):
             if self.session.storage is not None:
                 self.session.storage.remove(MATCH_FILE)
             return 0
-        except QuitGame:
+        except (QuitGame, KeyboardInterrupt):  # Ctrl-C while the computers move leaves the same way
             self._flush_draws()
             self.say(self.feedback.goodbye())
             return 0

@@ -173,7 +173,7 @@ class Keeper(Talking):
                 except (EOFError, KeyboardInterrupt):
                     raise QuitGame from None
                 self.handle(line)
-        except QuitGame:
+        except (QuitGame, KeyboardInterrupt):
             if self.is_over and self.session.storage is not None:
                 self.session.storage.remove(KEEP_FILE)
             self.say(self.text.closed() if self.is_over else self.text.goodbye())

@@ -12,9 +12,12 @@ either: what it returns is clean, and a refused line is answered there.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
+import sys
 from collections.abc import Callable, Iterable
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from ..boundary import MAX_LINE, Screened, screen, visible
 
@@ -95,6 +98,7 @@ class PromptReader:
         def _stop(event: KeyPressEvent) -> None:
             on_stop_speech()
 
+        self._quiet_between = QuietBetweenPrompts()
         self._session: object = PromptSession(
             history=InMemoryHistory(),
             completer=GameCompleter(),
@@ -108,7 +112,57 @@ class PromptReader:
         )
 
     def read(self, prompt: str) -> str:
-        return str(self._session.prompt(prompt))  # type: ignore[attr-defined]
+        try:
+            return str(self._session.prompt(prompt))  # type: ignore[attr-defined]
+        finally:
+            self._quiet_between.hold()
+
+    def close(self) -> None:
+        self._quiet_between.restore()
+
+
+class QuietBetweenPrompts:
+    """Between two prompts the terminal keeps what is typed, Ctrl-D included, without echoing it.
+
+    In the terminal's usual (canonical) mode, a Ctrl-D typed while the computer
+    players move is turned into an end-of-file by the terminal itself, and is
+    gone by the time prompt_toolkit switches to raw mode for the next prompt.
+    With canonical mode and echo off between prompts, every key typed ahead
+    (Ctrl-D too) waits as a byte for the next prompt, which shows it. Signals
+    (Ctrl-C) still work. The terminal's own settings come back at the end.
+    """
+
+    def __init__(self) -> None:
+        self._original: list[Any] | None = None
+        try:
+            import termios  # noqa: PLC0415 - POSIX only
+
+            self._termios: Any = termios
+            self._fd = sys.stdin.fileno()
+            self._original = termios.tcgetattr(self._fd)
+        except (ImportError, OSError, ValueError, AttributeError):
+            self._original = None
+            return
+        atexit.register(self.restore)
+        self.hold()
+
+    def hold(self) -> None:
+        if self._original is None:
+            return
+        termios = self._termios
+        with contextlib.suppress(OSError, ValueError, termios.error):
+            attributes = termios.tcgetattr(self._fd)
+            attributes[3] &= ~(termios.ICANON | termios.ECHO)  # lflag: keep ISIG
+            attributes[6][termios.VMIN] = 1
+            attributes[6][termios.VTIME] = 0
+            termios.tcsetattr(self._fd, termios.TCSANOW, attributes)
+
+    def restore(self) -> None:
+        if self._original is None:
+            return
+        termios = self._termios
+        with contextlib.suppress(OSError, ValueError, termios.error):
+            termios.tcsetattr(self._fd, termios.TCSANOW, self._original)
 
 
 class ScreenedReader:
@@ -117,6 +171,11 @@ class ScreenedReader:
     def __init__(self, inner: LineReader, refuse: Callable[[Screened], None]) -> None:
         self.inner = inner
         self.refuse = refuse
+
+    def close(self) -> None:
+        close = getattr(self.inner, "close", None)
+        if close is not None:
+            close()
 
     def read(self, prompt: str) -> str:
         while True:
