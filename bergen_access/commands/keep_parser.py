@@ -190,7 +190,7 @@ def _game_command(command: CommandKind, words: list[str], line: str, lexicon: Ke
 
 def _blocked(rest: list[str], line: str, lexicon: KeepLexicon, word: str) -> KeepCommand:
     if len(rest) > 1:
-        raise KeepParseError("extra-words", line, word)
+        raise KeepParseError("one-name", line, word)
     if not rest or lexicon.meaning(rest[0]) == "nobody":
         return KeepCommand(KeepKind.BLOCKED, winner=None)
     seat = lexicon.seat(rest[0])

@@ -51,6 +51,14 @@ def extra_words(i: I18n, line: str, word: str) -> Message:
     return notice(text.format(line=line, word=word), f"? {line}")
 
 
+def one_name(i: I18n, line: str, word: str, nobody: str) -> Message:
+    """``blocked`` followed by more than one word."""
+    # Translators: scorekeeper: "blocked" takes one player's name or the word for nobody, nothing more.
+    # {word} is the blocked command word, {nobody} the word for nobody.
+    text = i.gettext("“{line}” was not used: after {word}, type one name, or {nobody}.")
+    return notice(text.format(line=line, word=word, nobody=nobody), f"? {line}")
+
+
 def bad_number(i: I18n, line: str, word: str, most: int) -> Message:
     """A command that takes a count, followed by something that is not one."""
     # Translators: a command that takes a number got something else ("history ²", "draw -3").

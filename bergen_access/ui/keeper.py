@@ -303,6 +303,9 @@ class Keeper(Talking):
             return self.feedback.bad_end(text)
         if error.code == "extra-words":
             return notices.extra_words(self.i18n, text, error.word)
+        if error.code == "one-name":
+            nobody = self.lexicon.word("nobody", self.i18n)
+            return notices.one_name(self.i18n, text, error.word, nobody)
         if error.code == "bad-count":
             return notices.bad_number(self.i18n, text, error.word, MOST_DRAWN)
         if error.code == "bad-history":
