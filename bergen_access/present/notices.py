@@ -91,29 +91,30 @@ def why_not_saved(i: I18n, storage: Storage | None) -> Message | None:
 
 
 def file_problem_reason(i: I18n, problem: FileProblem) -> str:
-    """Why a file was not used, as a short clause."""
+    """Why a file was not used, as a short phrase (it goes in parentheses)."""
     reasons = {
-        # Translators: why a saved file was not used (after "could not be used: ").
-        "not-json": i.gettext("it is not JSON"),
-        # Translators: why a saved file was not used.
-        "not-text": i.gettext("it is not UTF-8 text"),
-        # Translators: why a saved file was not used.
-        "too-large": i.gettext("it is far too large"),
-        # Translators: why a saved file was not used: JSON nested too deeply.
-        "too-deep": i.gettext("it is nested too deeply"),
-        # Translators: why a saved file was not used: it is a folder.
-        "not-a-file": i.gettext("it is a folder, not a file"),
-        # Translators: why a saved file was not used: it is something else than expected.
-        "not-a-record": i.gettext("it is not a file of Bergen Access"),
-        # Translators: why a saved file was not used: written by another version of the program.
-        "unknown-version": i.gettext("it comes from another version of Bergen Access"),
-        # Translators: why a saved file was not used. {where} names the place in the file, e.g.
-        # "match.actions[3].seat"; keep it as it is.
-        "malformed": i.gettext("the value at {where} is wrong"),
-        # Translators: why a saved match was not used: its moves break the rules. {where} is a move number.
-        "does-not-replay": i.gettext("its moves do not follow the rules (from move {where})"),
-        # Translators: why a saved file was not used. {where} is the system's reason in English.
-        "unreadable": i.gettext("it cannot be read ({where})"),
+        # Translators: why a saved file was not used; a short phrase shown in parentheses.
+        "not-json": i.gettext("not JSON"),
+        # Translators: why a saved file was not used (in parentheses).
+        "not-text": i.gettext("not UTF-8 text"),
+        # Translators: why a saved file was not used (in parentheses).
+        "too-large": i.gettext("far too large"),
+        # Translators: why a saved file was not used (in parentheses): JSON nested too deeply.
+        "too-deep": i.gettext("nested too deeply"),
+        # Translators: why a saved file was not used (in parentheses): it is a folder.
+        "not-a-file": i.gettext("a folder, not a file"),
+        # Translators: why a saved file was not used (in parentheses): it is some other file.
+        "not-a-record": i.gettext("not a file of Bergen Access"),
+        # Translators: why a saved file was not used (in parentheses): written by another version.
+        "unknown-version": i.gettext("from another version of Bergen Access"),
+        # Translators: why a saved file was not used (in parentheses). {where} names the place in the
+        # file, e.g. "match.actions[3].seat"; keep it as it is.
+        "malformed": i.gettext("wrong value at {where}"),
+        # Translators: why a saved match was not used (in parentheses). {where} is a move number.
+        "does-not-replay": i.gettext("moves that break the rules, from move {where}"),
+        # Translators: why a saved file was not used (in parentheses). {where} is the system's reason
+        # in English.
+        "unreadable": i.gettext("unreadable: {where}"),
     }
     reason = reasons.get(problem.code, reasons["malformed"])
     return reason.format(where=problem.detail or "?")
@@ -121,24 +122,36 @@ def file_problem_reason(i: I18n, problem: FileProblem) -> str:
 
 def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
     """One sentence about a damaged file: what, why, where it is kept, what happens now."""
-    names = {
-        # Translators: the kind of file in "The saved match could not be used".
-        "match": i.gettext("The saved match"),
-        # Translators: the kind of file: the scorekeeper's saved score sheet.
-        "sheet": i.gettext("The saved score sheet"),
-        # Translators: the kind of file: the settings file.
-        "settings": i.gettext("The settings file"),
-    }
-    values = {"file": names[what], "reason": file_problem_reason(i, problem)}
-    if problem.kept is not None:
-        # Translators: a file could not be used and was moved aside. {file} is e.g. "The saved match",
-        # {reason} why, {path} where it is now kept. The program starts afresh.
-        text = i.gettext("{file} could not be used: {reason}. It was kept as {path}; starting afresh.")
-        values["path"] = str(problem.kept)
+    values = {"reason": file_problem_reason(i, problem), "path": str(problem.kept or problem.path)}
+    if what == "match" and problem.kept is not None:
+        # Translators: the saved match could not be used and was moved aside. {reason} says why,
+        # {path} is where it is kept now.
+        text = i.gettext(
+            "The saved match could not be used ({reason}). It was kept as {path}; a new match starts."
+        )
+    elif what == "match":
+        # Translators: the saved match could not be used and could not be moved aside either.
+        text = i.gettext("The saved match could not be used ({reason}) and stays where it is: {path}.")
+    elif what == "sheet" and problem.kept is not None:
+        # Translators: the scorekeeper's saved score sheet could not be used and was moved aside.
+        text = i.gettext(
+            "The saved score sheet could not be used ({reason}). It was kept as {path}; a new sheet starts."
+        )
+    elif what == "sheet":
+        # Translators: the saved score sheet could not be used and could not be moved aside either.
+        text = i.gettext("The saved score sheet could not be used ({reason}) and stays where it is: {path}.")
+    elif problem.kept is not None:
+        # Translators: the settings file could not be used and was moved aside; the defaults are used.
+        text = i.gettext(
+            "The settings file could not be used ({reason}). It was kept as {path}; "
+            "default settings are used."
+        )
     else:
-        # Translators: a file could not be used and could not be moved either. {path} is where it is.
-        text = i.gettext("{file} could not be used: {reason}. It is left as it is, in {path}.")
-        values["path"] = str(problem.path)
+        # Translators: the settings file could not be used and could not be moved aside either.
+        text = i.gettext(
+            "The settings file could not be used ({reason}) and stays where it is: {path}. "
+            "Default settings are used."
+        )
     return notice(text.format(**values))
 
 
