@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..boundary import visible
 from ..core.actions import End
 from ..core.rules import Rules, Tally
 from ..core.tiles import Tile
@@ -25,7 +26,7 @@ class Words:
     def __init__(self, i18n: I18n, rules: Rules, names: Sequence[str], human: int | None) -> None:
         self.i18n = i18n
         self.rules = rules
-        self.names = tuple(names)
+        self.names = tuple(visible(name) for name in names)  # checked at entry; never raw all the same
         self.human = human
 
     # ------------------------------------------------------------------ tiles
