@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TextIO
 
 from ..boundary import MAX_LINE, Screened, screen, visible
+from ..output.announcer import OutputClosed, silence
 
 #: characters read at most for one line from a pipe; the rest of a longer line is skipped
 READ_LIMIT = MAX_LINE * 4
@@ -40,20 +41,26 @@ class PlainReader:
         self.echo = echo
 
     def read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
+        self._write(prompt)
         line = self.stdin.readline(READ_LIMIT)
         if not line:
-            self.stdout.write("\n")
-            self.stdout.flush()
+            self._write("\n")
             raise EOFError
         if not line.endswith("\n") and len(line) >= READ_LIMIT:
             self._skip_rest_of_line()  # too long: the boundary refuses what was read
         line = line.removesuffix("\n").removesuffix("\r")
         if self.echo:
-            self.stdout.write(visible(line) + "\n")
-            self.stdout.flush()
+            self._write(visible(line) + "\n")
         return line
+
+    def _write(self, text: str) -> None:
+        """Print; a closed output ends the program as the end of input would (``OutputClosed``)."""
+        try:
+            self.stdout.write(text)
+            self.stdout.flush()
+        except (OSError, ValueError):
+            silence(self.stdout)
+            raise OutputClosed from None
 
     def _skip_rest_of_line(self) -> None:
         while True:
