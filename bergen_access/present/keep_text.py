@@ -280,7 +280,7 @@ class KeepText:
         if renamed:
             # Translators: scorekeeper: the record was written to two files under a new name, because
             # files of the name asked for exist already (they are never overwritten).
-            text = self.i.gettext("That name was taken, so the record went to {text} and {csv}.")
+            text = self.i.gettext("Files of that name exist already, so the record went to {text} and {csv}.")
         else:
             # Translators: scorekeeper: the record was written to two files.
             text = self.i.gettext("Exported: {text} and {csv}.")

@@ -74,7 +74,7 @@ def storage_notice(i: I18n, told: StorageNotice) -> Message:
         return notice(i.gettext("Saving works again, in {where}.").format(where=told.where))
     # Translators: nothing can be saved: the folder cannot be written. {where} is the folder,
     # {reason} the system's reason in English (e.g. "Read-only file system"). The game goes on.
-    text = i.gettext("Cannot save in {where} ({reason}). Play goes on; nothing is saved.")
+    text = i.gettext("Cannot save in {where} ({reason}). Everything goes on, but nothing is saved.")
     return notice(text.format(where=told.where, reason=told.reason))
 
 
@@ -110,14 +110,15 @@ def file_problem_reason(i: I18n, problem: FileProblem) -> str:
         # Translators: why a saved file was not used (in parentheses). {where} names the place in the
         # file, e.g. "match.actions[3].seat"; keep it as it is.
         "malformed": i.gettext("wrong value at {where}"),
-        # Translators: why a saved match was not used (in parentheses). {where} is a move number.
-        "does-not-replay": i.gettext("moves that break the rules, from move {where}"),
-        # Translators: why a saved file was not used (in parentheses). {where} is the system's reason
+        # Translators: why a saved match was not used (in parentheses). {move} is a move number.
+        "does-not-replay": i.gettext("moves that break the rules, from move {move}"),
+        # Translators: why a saved file was not used (in parentheses). {reason} is the system's reason
         # in English.
-        "unreadable": i.gettext("unreadable: {where}"),
+        "unreadable": i.gettext("unreadable: {reason}"),
     }
     reason = reasons.get(problem.code, reasons["malformed"])
-    return reason.format(where=problem.detail or "?")
+    detail = problem.detail or "?"
+    return reason.format(where=detail, move=detail, reason=detail)
 
 
 def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
@@ -160,13 +161,14 @@ def settings_values_wrong(i: I18n, wrong: tuple[tuple[str, str], ...], kept: str
     listed = ", ".join(f"{name} {value}" for name, value in wrong)
     if kept:
         # Translators: the settings file holds values that are not allowed. {values} lists them
-        # ("verbosity "loud""); {path} is where the file was kept. The defaults are used instead.
+        # (e.g. verbosity "loud"); {path} is where the file was kept. The defaults are used instead.
         text = i.gettext(
             "The settings file holds values that are not allowed ({values}); defaults are used. "
             "The file was kept as {path}."
         )
     else:
-        # Translators: as above, when the file could not be moved aside.
+        # Translators: the settings file holds values that are not allowed ({values} lists them, e.g.
+        # verbosity "loud"); the defaults are used. Said when the file could not be moved aside.
         text = i.gettext("The settings file holds values that are not allowed ({values}); defaults are used.")
     return notice(text.format(values=listed, path=kept or ""))
 
@@ -218,8 +220,8 @@ def waiting_for_lock(i: I18n) -> str:
 
 
 def not_saving(i: I18n) -> str:
-    # Translators: the player chose to play while another copy owns the data folder.
-    return i.gettext("Nothing is saved in this window.")
+    # Translators: the player chose to go on while another copy of the program owns the save.
+    return i.gettext("Nothing is saved here; the other Bergen Access keeps its save.")
 
 
 def no_folder(i: I18n) -> str:
@@ -227,12 +229,12 @@ def no_folder(i: I18n) -> str:
     return i.gettext("there is no data folder")
 
 
-def export_refused(i: I18n, given: str, folder: str) -> Message:
+def export_refused(i: I18n, given: str, folder: str, word: str) -> Message:
     """``export`` was given a path: files go only into the export folder."""
     # Translators: scorekeeper: export takes a file name, not a path. {name} is what was typed,
-    # {folder} the export folder.
-    text = i.gettext("“{name}” was not used: export takes a file name only; files go to {folder}.")
-    return notice(text.format(name=shown(given), folder=folder))
+    # {word} the export command word, {folder} the export folder.
+    text = i.gettext("“{name}” was not used: {word} takes a file name only; files go to {folder}.")
+    return notice(text.format(name=shown(given), folder=folder, word=word))
 
 
 def crash_text(i: I18n, log: str | None, saved: bool) -> str:

@@ -458,7 +458,8 @@ class Keeper(Talking):
             return
         name = command.argument.strip() or f"bergen-{time.strftime('%Y%m%d-%H%M%S')}"
         if not export_name_ok(name):
-            self.say(notices.export_refused(self.i18n, name, str(folder)))
+            word = self.lexicon.word(KeepKind.EXPORT, self.i18n)
+            self.say(notices.export_refused(self.i18n, name, str(folder), word))
             return
         base = name.removesuffix(".txt").removesuffix(".csv")
         try:
