@@ -180,10 +180,12 @@ class Console:
     target: list[Answering] = field(default_factory=list)
 
     def tell_storage(self) -> None:
-        """Say what the player has not heard yet about saving (each once)."""
-        for storage in (self.config, self.data):
-            for told in storage.take_notices():
-                self.announcer.announce(notices.storage_notice(self.words, told))
+        """Say what the player has not heard yet about saving (each once; no home folder is said once)."""
+        told = [*self.config.take_notices(), *self.data.take_notices()]
+        if any(not notice.where for notice in told):
+            told = [notice for notice in told if notice.where or notice.settings is False]
+        for notice in told:
+            self.announcer.announce(notices.storage_notice(self.words, notice))
 
     def save_settings(self) -> None:
         self.config.write(SETTINGS_FILE, self.settings.text())
@@ -243,7 +245,7 @@ def open_console(
     parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO
 ) -> Console:
     """Language, verbosity, braille width, storage, announcer and reader from the flags and the settings."""
-    config = Storage.open(paths.config_dir())
+    config = Storage.open(paths.config_dir(), settings=True)
     data = Storage.open(paths.data_dir())
 
     def words_for(saved: str | None) -> I18n:
@@ -353,7 +355,7 @@ def report_crash(console: Console, words: I18n) -> int:
             with (folder / "crash.log").open("a", encoding="utf-8") as stream:
                 stream.write(time.strftime("%Y-%m-%d %H:%M:%S\n") + details + "\n")
             log = str(folder / "crash.log")
-    saved = console.data.usable and console.data.problem is None
+    saved = console.data.saves
     with contextlib.suppress(Exception):
         console.setup.tell(notices.crash_text(words, log, saved))
     return 1

@@ -13,6 +13,7 @@ from typing import TextIO
 from .boundary import NameProblem, ascii_number, name_problem
 from .cli_text import rules_error
 from .commands.keep_parser import KeepLexicon
+from .commands.lexicon import fold
 from .console import Console, add_console_arguments, guarded, open_console, open_speaker
 from .core.keep_record import load_keep
 from .core.record import RecordError
@@ -81,6 +82,8 @@ def _saved(console: Console, new: bool) -> tuple[Table | Tally, list[str]] | Non
     try:
         try:
             core, names = load_keep(read_json(path), checked_name)
+            if names_refusal(names, i) is not None:  # the same names the command line takes
+                raise RecordError("malformed", "sheet.names")
         except RecordError as error:
             raise DamagedFile(error.code, "" if error.detail is None else str(error.detail)) from None
     except FileNotFoundError:
@@ -106,22 +109,30 @@ def _saved(console: Console, new: bool) -> tuple[Table | Tally, list[str]] | Non
     return None
 
 
+def names_refusal(names: list[str], words: I18n) -> str | None:
+    """Why these players' names cannot be kept (each a typeable word of its own), or None."""
+    lexicon = KeepLexicon(words, [])
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            return notices.name_refused(words, name, problem)
+        if lexicon.meaning(name) is not None or lexicon.game.command(name) is not None:
+            return notices.name_is_a_word(words, name)
+    if len({fold(n, words.language) for n in names}) != len(names):
+        # Translators: command-line error: two players with the same name.
+        return words.gettext("--names: every player needs a name of their own.")
+    return None
+
+
 def _names(parser: argparse.ArgumentParser, args: argparse.Namespace, words: I18n) -> list[str]:
     """The players' names from --names (or the defaults), each a name a keeper can type."""
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()] if args.names else []
     if args.names is not None and not names:
         parser.error(notices.name_refused(words, "", NameProblem.EMPTY))
     names = names or list(DEFAULT_NAMES[: args.players])
-    lexicon = KeepLexicon(words, [])
-    for name in names:
-        problem = name_problem(name)
-        if problem is not None:
-            parser.error(notices.name_refused(words, name, problem))
-        if lexicon.meaning(name) is not None or lexicon.game.command(name) is not None:
-            parser.error(notices.name_is_a_word(words, name))
-    if len({n.casefold() for n in names}) != len(names):
-        # Translators: command-line error: two players with the same name.
-        parser.error(words.gettext("--names: every player needs a name of their own."))
+    refusal = names_refusal(names, words)
+    if refusal is not None:
+        parser.error(refusal)
     return names
 
 

@@ -202,6 +202,8 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
             match.apply(action)
         if match.phase is Phase.HAND_OVER and match.hand_number < hands:
             match.start_hand()
+    except RecordError:
+        raise
     except ValueError as error:  # a told deal that does not fit the table
         raise RecordError("does-not-replay", str(error)) from None
     if match.hand_number != hands:

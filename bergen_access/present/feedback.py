@@ -159,8 +159,11 @@ class Feedback:
         # Translators: reply to the save command.
         return self.plain(i.gettext("Match saved."))
 
-    def goodbye(self) -> Message:
+    def goodbye(self, saved: bool = True) -> Message:
         i = self.narrator.words.i18n
+        if not saved:
+            # Translators: on leaving the game when the match could not be saved (see the notice before).
+            return self.plain(i.gettext("Goodbye. This match was not saved."))
         # Translators: on leaving the game; the match is saved and offered again next time.
         return self.plain(i.gettext("Match saved. Run bergen again to continue it. Goodbye."))
 

@@ -260,7 +260,11 @@ class KeepText:
             text, i.gettext("Redone: {what}").format(what=what.speech), f"+ {what.braille}", urgent=True
         )
 
-    def goodbye(self) -> Message:
+    def goodbye(self, saved: bool = True) -> Message:
+        if not saved:
+            # Translators: on leaving the scorekeeper when the sheet could not be saved
+            # (a notice said why before).
+            return self.plain(self.i.gettext("Goodbye. This score sheet was not saved."))
         # Translators: on leaving the scorekeeper; the record is saved and offered again next time.
         return self.plain(self.i.gettext("Score sheet saved. Run bergen keep again to continue it. Goodbye."))
 

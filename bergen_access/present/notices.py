@@ -72,6 +72,14 @@ def storage_notice(i: I18n, told: StorageNotice) -> Message:
     if told.kind is NoticeKind.SAVING_AGAIN:
         # Translators: saving had failed and now works again. {where} is the folder.
         return notice(i.gettext("Saving works again, in {where}.").format(where=told.where))
+    if not told.where:
+        # Translators: no home folder was found, so neither the match nor the settings can be saved.
+        return notice(i.gettext("Nothing can be saved: no home folder was found. Everything else works."))
+    if told.settings:
+        # Translators: the settings cannot be saved: their folder cannot be written. {where} is the folder,
+        # {reason} the system's reason in English. Changed settings last until the program ends.
+        text = i.gettext("Settings cannot be saved in {where} ({reason}); changes last until you leave.")
+        return notice(text.format(where=told.where, reason=told.reason))
     # Translators: nothing can be saved: the folder cannot be written. {where} is the folder,
     # {reason} the system's reason in English (e.g. "Read-only file system"). The game goes on.
     text = i.gettext("Cannot save in {where} ({reason}). Everything goes on, but nothing is saved.")

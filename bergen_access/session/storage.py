@@ -31,8 +31,9 @@ class NoticeKind(StrEnum):
 @dataclass(frozen=True)
 class StorageNotice:
     kind: NoticeKind
-    where: str
+    where: str  # the folder ("" when there is none)
     reason: str = ""
+    settings: bool = False  # the settings folder (the saves go on) rather than the data folder
 
 
 class LockState(StrEnum):
@@ -123,8 +124,9 @@ def set_aside(path: Path, label: str) -> Path:
 class Storage:
     """A data folder the program may or may not be able to write."""
 
-    def __init__(self, folder: Path | None, problem: str | None = None) -> None:
+    def __init__(self, folder: Path | None, problem: str | None = None, *, settings: bool = False) -> None:
         self.folder = folder
+        self.settings = settings
         self.problem = problem  # why nothing is saved now; None while saving works
         self.enabled = True  # False when the player chose to play without saving
         self._notices: list[StorageNotice] = []
@@ -133,18 +135,23 @@ class Storage:
             self._notice(NoticeKind.CANNOT_SAVE, problem)
 
     @classmethod
-    def open(cls, folder: Path | None, missing_reason: str = "no home folder") -> Storage:
+    def open(cls, folder: Path | None, *, settings: bool = False) -> Storage:
         """The folder, created if need be and tried with a real write."""
         if folder is None:
-            return cls(None, missing_reason)
+            return cls(None, "no home folder", settings=settings)
         try:
             folder.mkdir(parents=True, exist_ok=True)
             handle, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=folder)
             os.close(handle)
             os.unlink(probe)
         except OSError as error:
-            return cls(folder, reason_of(error))
-        return cls(folder)
+            return cls(folder, reason_of(error), settings=settings)
+        return cls(folder, settings=settings)
+
+    @property
+    def saves(self) -> bool:
+        """Whether what is written now really lands in the folder."""
+        return self.usable and self.problem is None
 
     @property
     def usable(self) -> bool:
@@ -157,7 +164,7 @@ class Storage:
     # ----------------------------------------------------------------- notices
 
     def _notice(self, kind: NoticeKind, reason: str = "") -> None:
-        self._notices.append(StorageNotice(kind, str(self.folder or "-"), reason))
+        self._notices.append(StorageNotice(kind, str(self.folder or ""), reason, self.settings))
 
     def take_notices(self) -> list[StorageNotice]:
         """What the player has not been told yet (each failure once, each recovery once)."""

@@ -63,8 +63,8 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     try:
         with path.open("rb") as stream:
             data = stream.read(limit + 1)
-    except FileNotFoundError:
-        raise
+    except (FileNotFoundError, NotADirectoryError):  # no file (or its folder is not a folder): none saved
+        raise FileNotFoundError(path) from None
     except IsADirectoryError:
         raise DamagedFile("not-a-file") from None
     except OSError as error:

@@ -226,7 +226,8 @@ class Game(Talking):
             return 0
         except (QuitGame, KeyboardInterrupt):  # Ctrl-C while the computers move leaves the same way
             self._flush_draws()
-            self.say(self.feedback.goodbye())
+            storage = self.session.storage
+            self.say(self.feedback.goodbye(saved=storage is not None and storage.saves))
             return 0
 
     def restore_history(self) -> None:

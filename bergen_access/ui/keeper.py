@@ -176,7 +176,9 @@ class Keeper(Talking):
         except (QuitGame, KeyboardInterrupt):
             if self.is_over and self.session.storage is not None:
                 self.session.storage.remove(KEEP_FILE)
-            self.say(self.text.closed() if self.is_over else self.text.goodbye())
+            storage = self.session.storage
+            saved = storage is not None and storage.saves
+            self.say(self.text.closed() if self.is_over else self.text.goodbye(saved))
             return 0
 
     @property
