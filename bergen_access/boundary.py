@@ -12,7 +12,9 @@ Every line from a keyboard, a pipe, a file or (later) the network passes
 - invisible format characters (byte order mark, zero-width and direction
   marks) are removed; tabs and other spaces become plain spaces;
 - the text is composed (NFC), so a decomposed ``ü`` matches its word;
-- a line longer than ``MAX_LINE`` is refused.
+- a line longer than ``MAX_LINE`` (or ``MAX_RAW`` as read, invisible characters
+  included) is refused whole: a reader that stops at ``MAX_RAW`` hands over a
+  line that is refused, never its first part.
 
 A refused line changes nothing; its answer shows it with ``visible``, which is
 also how anything typed or read from a file is ever echoed: control characters
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 MAX_LINE = 300  # characters; no command or entry comes near it
+MAX_RAW = MAX_LINE * 4  # characters as read, before invisible ones are removed (a reader reads no more)
 MAX_NAME = 20  # characters of a player's name
 SHOWN = 60  # characters of a refused line shown back
 
@@ -68,7 +71,7 @@ _C0_NAMES = [
 ]
 _REFUSED_CATEGORIES = ("Cc", "Zl", "Zp", "Cs")
 _NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
-_NAME = re.compile(r"[^\W\d_][\w'.-]*")
+_NAME_MARKS = "-'."
 
 
 class InputProblem(StrEnum):
@@ -129,8 +132,9 @@ def shown(text: str, limit: int = SHOWN) -> str:
 
 def screen(raw: str) -> Screened:
     """The boundary: a clean line, or why it is refused (and nothing else happens)."""
-    line = raw[:-1] if raw.endswith("\n") else raw
-    line = line[:-1] if line.endswith("\r") else line
+    line = raw.removesuffix("\n").removesuffix("\r")  # one line ending, no more
+    if len(line) >= MAX_RAW:
+        return Screened("", InputProblem.TOO_LONG, shown(line))
     if any(_is_surrogate(char) for char in line):
         return Screened("", InputProblem.NOT_TEXT, shown(line))
     if any(unicodedata.category(char) in _REFUSED_CATEGORIES and char != "\t" for char in line):
@@ -168,9 +172,17 @@ def name_problem(name: str) -> NameProblem | None:
         return NameProblem.EMPTY
     if len(name) > MAX_NAME:
         return NameProblem.TOO_LONG
-    if not _NAME.fullmatch(name):
+    first, rest = name[0], name[1:]
+    if not first.isalpha() or not all(_name_character(char) for char in rest):
         return NameProblem.CHARACTERS
     return None
+
+
+def _name_character(char: str) -> bool:
+    """After the first letter: letters, their marks, the digits 0-9, and - ' ."""
+    return (
+        char.isalpha() or char in "0123456789" or char in _NAME_MARKS or unicodedata.category(char)[0] == "M"
+    )
 
 
 def for_speech(text: str) -> str:

@@ -115,6 +115,18 @@ class KeepText:
             )
         return self.plain(text)
 
+    def holding_noted(self, side: int, doubles: int, pips: int) -> Message:
+        """The answer to one side's holding after a block (the last one settles the hand instead)."""
+        i, w = self.i, self.words
+        # Translators: scorekeeper: a side's holding after a block was taken down. {side} is the player
+        # (or both partners), {doubles} the number of doubles, {pips} the pip total.
+        text = i.ngettext(
+            "Noted: {side} holds {doubles} double and {pips} pips.",
+            "Noted: {side} holds {doubles} doubles and {pips} pips.",
+            doubles,
+        ).format(side=w.side(side), doubles=doubles, pips=pips)
+        return self.plain(text, f"{w.side_braille(side)} {doubles}d {pips}")
+
     def next_opener(self) -> Message:
         i = self.i
         if self.words.rules.opener is Opener.LOWEST:

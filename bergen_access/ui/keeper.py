@@ -142,7 +142,7 @@ class Keeper(Talking):
         self.done = []
         for entry in self.core.entries:
             events = replay.apply(entry)  # type: ignore[arg-type]
-            self.done.append(Done(entry, self._narrate(events), replay.hand_number))
+            self.done.append(Done(entry, self._narrate(events, entry), replay.hand_number))
 
     # -------------------------------------------------------------- the loop
 
@@ -206,7 +206,10 @@ class Keeper(Talking):
 
     # ------------------------------------------------------------- entering
 
-    def _narrate(self, events: list[Event]) -> list[Message]:
+    def _narrate(self, events: list[Event], entry: Entry | Call | None = None) -> list[Message]:
+        """What an entry announces; a holding that does not yet settle the block is confirmed."""
+        if not events and isinstance(entry, Reveal):
+            return [self.text.holding_noted(entry.side, entry.holding.doubles, entry.holding.pips)]
         messages: list[Message] = []
         draws: list[Drew] = []
         for event in events:
@@ -242,7 +245,7 @@ class Keeper(Talking):
                 self.say(self.text.refused(reason, Table(self.core.rules), tile, seat))
             return False
         events = self.core.apply(entry)  # type: ignore[arg-type]
-        messages = self._narrate(events)
+        messages = self._narrate(events, entry)
         self.done.append(Done(entry, messages, self.core.hand_number))
         self.undone.clear()
         self.save()
@@ -443,7 +446,7 @@ class Keeper(Talking):
             return
         again = self.undone.pop()
         events = self.core.apply(again.entry)  # type: ignore[arg-type]
-        messages = self._narrate(events)
+        messages = self._narrate(events, again.entry)
         self.done.append(Done(again.entry, messages, self.core.hand_number))
         self.save()
         self.say(self.text.redone(messages[0] if messages else None))

@@ -19,11 +19,12 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TextIO
 
-from ..boundary import MAX_LINE, Screened, screen, visible
+from ..boundary import MAX_RAW, Screened, screen, visible
 from ..output.announcer import OutputClosed, silence
 
-#: characters read at most for one line from a pipe; the rest of a longer line is skipped
-READ_LIMIT = MAX_LINE * 4
+#: characters read at most for one line from a pipe; the rest of a longer line is skipped (and the
+#: boundary refuses the line whole)
+READ_LIMIT = MAX_RAW
 
 
 class LineReader(Protocol):
@@ -48,9 +49,9 @@ class PlainReader:
             raise EOFError
         if not line.endswith("\n") and len(line) >= READ_LIMIT:
             self._skip_rest_of_line()  # too long: the boundary refuses what was read
-        line = line.removesuffix("\n").removesuffix("\r")
+        line = line.removesuffix("\n")  # the boundary takes the rest of the line ending
         if self.echo:
-            self._write(visible(line) + "\n")
+            self._write(visible(line.removesuffix("\r")) + "\n")
         return line
 
     def _write(self, text: str) -> None:
