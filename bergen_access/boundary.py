@@ -165,11 +165,11 @@ class NameProblem(StrEnum):
 
 def name_problem(name: str) -> NameProblem | None:
     """A name is one word of letters (digits, ``-``, ``'`` and ``.`` after the first letter)."""
-    screened = screen(name)
-    if not screened.ok or screened.text != name:
-        return NameProblem.CHARACTERS
     if not name:
         return NameProblem.EMPTY
+    screened = screen(name)
+    if screened.problem is not InputProblem.TOO_LONG and (not screened.ok or screened.text != name):
+        return NameProblem.CHARACTERS  # control characters say more than the length
     if len(name) > MAX_NAME:
         return NameProblem.TOO_LONG
     first, rest = name[0], name[1:]

@@ -141,12 +141,12 @@ def load_keep(record: Any, name: Check = any_name) -> tuple[Table | Tally, list[
     check_keep_record(record, name)
     try:
         rules = from_options(dict(record["rules"]))
-        names = [str(n) for n in record["names"]]
-        entries = [entry_from_json(e) for e in record["entries"]]
-        mode = record["mode"]
-        scores = record.get("scores")
-    except (KeyError, TypeError, ValueError, RulesError) as error:
-        raise RecordError("malformed", str(error)) from None
+    except RulesError:
+        raise RecordError("malformed", "sheet.rules") from None
+    names = [str(n) for n in record["names"]]
+    entries = [entry_from_json(e) for e in record["entries"]]
+    mode = record["mode"]
+    scores = record.get("scores")
     if len(names) != rules.players:
         raise RecordError("malformed", "sheet.names")
     if any(isinstance(entry, Call) != (mode == TALLY) for entry in entries):

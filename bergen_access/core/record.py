@@ -185,12 +185,13 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
         raise RecordError("malformed", "match.rules") from None
     try:
         dealer = dealer_from_spec(dict(record["dealer"]))
-        actions = [action_from_json(a) for a in record["actions"]]
+    except ValueError:
+        raise RecordError("malformed", "match.dealer") from None
+    actions = [action_from_json(a) for a in record["actions"]]
+    try:
         match = Match(rules, dealer, record.get("scores"))
-    except RecordError:
-        raise
-    except ValueError as error:
-        raise RecordError("malformed", str(error)) from None
+    except ValueError:
+        raise RecordError("malformed", "match.scores") from None
     hands = record.get("hands", 1)
     try:
         match.start_hand()

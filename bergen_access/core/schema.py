@@ -143,10 +143,18 @@ def mapping(key: Check, item: Check, longest: int) -> Check:
         if len(value) > longest:
             raise SchemaError(where, "too many entries")
         for name, element in value.items():
-            key(name, f"{where}.{name}")
-            item(element, f"{where}.{name}")
+            place = f"{where}.{_key_text(name)}"
+            key(name, place)
+            item(element, place)
 
     return check
+
+
+def _key_text(name: object) -> str:
+    """A key as a place may name it: a file's own key is shown only when it is a plain word."""
+    if isinstance(name, str) and name.isidentifier() and name.isascii() and len(name) <= 40:
+        return name
+    return "?"
 
 
 def tagged(tag: str, variants: Mapping[str, Check]) -> Check:

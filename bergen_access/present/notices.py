@@ -125,7 +125,7 @@ def file_problem_reason(i: I18n, problem: FileProblem) -> str:
         "unreadable": i.gettext("unreadable: {reason}"),
     }
     reason = reasons.get(problem.code, reasons["malformed"])
-    detail = problem.detail or "?"
+    detail = shown(problem.detail or "?")
     return reason.format(where=detail, move=detail, reason=detail)
 
 
