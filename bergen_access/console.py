@@ -34,7 +34,7 @@ from .session import paths
 from .session.settings import BRAILLE_WIDTHS, SETTINGS_FILE, Settings
 from .session.storage import LockState, Storage
 from .session.untrusted import FileProblem
-from .ui.reader import LineReader, PlainReader, PromptReader, ScreenedReader
+from .ui.reader import LineReader, PlainReader, PromptReader, ScreenedReader, interrupt_reading
 
 SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
 STARTUP_WAIT = 3.0  # seconds a speech backend may take to start before the game goes on without it
@@ -301,18 +301,24 @@ class Terminated(BaseException):
         self.number = number
 
 
-def _raise_terminated(number: int, frame: FrameType | None) -> None:
-    raise Terminated(number)
-
-
 @contextlib.contextmanager
-def leaving_on_signals() -> Iterator[None]:
-    """TERM and HUP end the run the way Ctrl-C does, so the terminal and speech are put back."""
+def leaving_on_signals(reader: LineReader) -> Iterator[None]:
+    """TERM and HUP end the run the way Ctrl-C does, so the terminal and speech are put back.
+
+    While a line is being read, the reader ends its own prompt with the signal (raising it in the
+    middle of prompt_toolkit's event loop would hang it); otherwise it is raised where the program is.
+    """
+
+    def leave(number: int, frame: FrameType | None) -> None:
+        error = Terminated(number)
+        if not interrupt_reading(reader, error):
+            raise error
+
     wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
     previous = {}
     for number in wanted:
         with contextlib.suppress(ValueError, OSError):  # not the main thread, or not allowed
-            previous[number] = signal.signal(number, _raise_terminated)
+            previous[number] = signal.signal(number, leave)
     try:
         yield
     finally:
@@ -324,7 +330,7 @@ def leaving_on_signals() -> Iterator[None]:
 def guarded(console: Console, body: Callable[[], int], words: Callable[[], I18n]) -> int:
     """Run a mode; whatever happens, no traceback reaches the player and the display is given back."""
     try:
-        with leaving_on_signals():
+        with leaving_on_signals(console.reader):
             return body()
     except (OutputClosed, EOFError):
         return 0

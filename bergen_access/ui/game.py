@@ -253,12 +253,15 @@ class Game(Talking):
         )
         try:
             scratch.replay(recorded)
-            if match.phase is Phase.HAND_OVER and match.hand_number < self.match.hand_number:
+            while match.hand_number < self.match.hand_number and match.phase in (
+                Phase.NOT_STARTED,
+                Phase.HAND_OVER,
+            ):
                 scratch._start_hand()
-            scratch._flush_draws()
         except (IndexError, ValueError, AssertionError):  # a record the loop would not have written
             return
         self._events = scratch._events
+        self._pending_draws = scratch._pending_draws  # a computer's draws go on being counted as one
 
     def replay(self, recorded: list[Action]) -> None:
         """Play ``recorded`` as the loop would have: the player's commands, the computers' turns."""

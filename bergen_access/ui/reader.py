@@ -33,6 +33,12 @@ class LineReader(Protocol):
     def read(self, prompt: str) -> str: ...
 
 
+def interrupt_reading(reader: object, error: BaseException) -> bool:
+    """Make a reader that is reading now raise ``error`` from its own loop; False if it is not reading."""
+    interrupt = getattr(reader, "interrupt", None)
+    return bool(interrupt(error)) if interrupt is not None else False
+
+
 class PlainReader:
     """Plain line input: no redraws, no escape sequences."""
 
@@ -107,6 +113,8 @@ class PromptReader:
             on_stop_speech()
 
         self._quiet_between = QuietBetweenPrompts()
+        self._reading = False
+        self._pending: BaseException | None = None
         self._session: object = PromptSession(
             history=InMemoryHistory(),
             completer=GameCompleter(),
@@ -120,10 +128,42 @@ class PromptReader:
         )
 
     def read(self, prompt: str) -> str:
+        self._reading = True
         try:
-            return str(self._session.prompt(prompt))  # type: ignore[attr-defined]
+            line = str(self._session.prompt(prompt, pre_run=self._stop_if_pending))  # type: ignore[attr-defined]
         finally:
+            self._reading = False
             self._quiet_between.hold()
+        self._raise_pending()
+        return line
+
+    def interrupt(self, error: BaseException) -> bool:
+        """A signal arrived: end the prompt from inside its own event loop, never from the middle of it.
+
+        Raising from a signal handler deep inside prompt_toolkit or asyncio leaves "Unhandled
+        exception in event loop" and a program that waits for Enter; asking the running application
+        to exit with ``error`` ends ``read`` cleanly, with the terminal put back.
+        """
+        if not self._reading:
+            return False
+        self._pending = error
+        app: Any = self._session.app  # type: ignore[attr-defined]
+        loop = app.loop
+        if app.is_running and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._stop_if_pending)
+        return True  # not running yet (pre_run stops it) or ending (read raises it)
+
+    def _stop_if_pending(self) -> None:
+        app: Any = self._session.app  # type: ignore[attr-defined]
+        error = self._pending
+        if error is not None and app.is_running and app.future is not None and not app.future.done():
+            self._pending = None
+            app.exit(exception=error)
+
+    def _raise_pending(self) -> None:
+        error, self._pending = self._pending, None
+        if error is not None:
+            raise error
 
     def close(self) -> None:
         self._quiet_between.restore()
@@ -184,6 +224,9 @@ class ScreenedReader:
         close = getattr(self.inner, "close", None)
         if close is not None:
             close()
+
+    def interrupt(self, error: BaseException) -> bool:
+        return interrupt_reading(self.inner, error)
 
     def read(self, prompt: str) -> str:
         while True:
