@@ -20,8 +20,9 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import FrameType
-from typing import Protocol, TextIO
+from typing import Protocol, TextIO, TypeVar
 
 from .boundary import Screened
 from .commands.lexicon import CommandKind, Lexicon, fold
@@ -33,9 +34,10 @@ from .present.message import Message, Verbosity
 from .session import paths
 from .session.settings import BRAILLE_WIDTHS, SETTINGS_FILE, Settings
 from .session.storage import LockState, Storage
-from .session.untrusted import FileProblem
+from .session.untrusted import DamagedFile, FileProblem
 from .ui.reader import LineReader, PlainReader, PromptReader, ScreenedReader, interrupt_reading
 
+T = TypeVar("T")
 SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
 STARTUP_WAIT = 3.0  # seconds a speech backend may take to start before the game goes on without it
 LOCK_POLL = 0.5  # seconds between looks at another copy's lock while waiting for it
@@ -190,6 +192,33 @@ class Console:
     def save_settings(self) -> None:
         self.config.write(SETTINGS_FILE, self.settings.text())
         self.tell_storage()
+
+    def load_saved(self, name: str, what: str, load: Callable[[Path], T]) -> T | None:
+        """The saved file ``name`` read by ``load``; None if there is none, or (said once, the file
+        set aside) if it is damaged: ``load`` raises FileNotFoundError or DamagedFile."""
+        path = self.data.path(name)
+        if path is None or not self.data.enabled:
+            return None
+        try:
+            return load(path)
+        except FileNotFoundError:
+            return None
+        except DamagedFile as error:
+            kept = self.data.set_aside(name, "damaged")
+            problem = FileProblem(error.code, error.detail, path, kept)
+            self.announcer.announce(notices.file_problem(self.words, what, problem))
+            self.tell_storage()
+            return None
+
+    def keep_declined(self, name: str, previous: str) -> None:
+        """A saved file the player did not continue: kept as ``previous`` until the next one."""
+        path, kept = self.data.path(name), self.data.path(previous)
+        if path is None or kept is None or not self.data.usable:
+            return
+        try:
+            path.replace(kept)
+        except OSError:
+            self.data.set_aside(name, "declined")
 
     def claim(self, name: str, what: str) -> bool:
         """Own the file ``name`` (the lock); if another copy owns it, ask. False: the player quits."""

@@ -24,7 +24,7 @@ from .i18n import I18n
 from .play import checked_name
 from .present import notices
 from .rule_args import add_rule_arguments, rules_from_arguments
-from .session.untrusted import DamagedFile, FileProblem, read_json
+from .session.untrusted import DamagedFile, read_json
 from .ui.keeper import KEEP_FILE, Keeper, KeepSession
 
 DEFAULT_NAMES = ("Anna", "Cem", "Mia", "Tom")
@@ -75,37 +75,27 @@ PREVIOUS_FILE = "keep.previous.json"
 
 def _saved(console: Console, new: bool) -> tuple[Table | Tally, list[str]] | None:
     """The saved score sheet if the keeper wants it; a damaged file is reported and kept aside."""
-    data, i = console.data, console.words
-    path = data.path(KEEP_FILE)
-    if path is None or not data.enabled:
-        return None
-    try:
+    i = console.words
+
+    def load(path: Path) -> tuple[Table | Tally, list[str]]:
         try:
             core, names = load_keep(read_json(path), checked_name)
             if names_refusal(names, i) is not None:  # the same names the command line takes
                 raise RecordError("malformed", "sheet.names")
         except RecordError as error:
             raise DamagedFile(error.code, "" if error.detail is None else str(error.detail)) from None
-    except FileNotFoundError:
+        return core, names
+
+    saved = console.load_saved(KEEP_FILE, "sheet", load)
+    if saved is None:
         return None
-    except DamagedFile as error:
-        kept = data.set_aside(KEEP_FILE, "damaged")
-        console.announcer.announce(
-            notices.file_problem(i, "sheet", FileProblem(error.code, error.detail, path, kept))
-        )
-        console.tell_storage()
-        return None
+    core, names = saved
     if not new and not core.is_over:
         # Translators: offer to continue a saved scorekeeping session. {hand} is its hand number.
         question = i.gettext("A saved score sheet is waiting, in hand {hand}. Continue it? Yes or no.")
         if console.setup.yes_no(question.format(hand=core.hand_number)):
             return core, names
-    previous = data.path(PREVIOUS_FILE)
-    if previous is not None and data.usable:
-        try:
-            path.replace(previous)
-        except OSError:
-            data.set_aside(KEEP_FILE, "declined")
+    console.keep_declined(KEEP_FILE, PREVIOUS_FILE)
     return None
 
 

@@ -12,6 +12,7 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from .boundary import MAX_NAME, name_problem
@@ -30,10 +31,9 @@ from .core.rules import RulesError
 from .core.schema import SchemaError, nullable, obj, string
 from .i18n import I18n, choose_language, environment
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
-from .present import notices
 from .rule_args import add_rule_arguments, rules_from_arguments
 from .session.savefile import MATCH_FILE, load_match
-from .session.untrusted import DamagedFile, FileProblem
+from .session.untrusted import DamagedFile
 from .ui.game import Game, Seating, Session
 
 COMPUTER_NAMES = ("Anna", "Cem", "Mia")  # names that read well in German, Turkish and English
@@ -102,38 +102,27 @@ def _seating(seats: list[dict[str, Any]], players: int) -> Seating:
 
 def _saved_match(console: Console, new: bool) -> tuple[Match, Seating] | None:
     """The saved match if the player wants it; a damaged file is reported and kept aside."""
-    data, setup, i = console.data, console.setup, console.words
-    path = data.path(MATCH_FILE)
-    if path is None or not data.enabled:
-        return None
-    try:
+    i = console.words
+
+    def load(path: Path) -> tuple[Match, Seating]:
         match, seats = load_match(path, checked_seat)
-        seating = _seating(seats, match.players)
-    except FileNotFoundError:
+        return match, _seating(seats, match.players)
+
+    saved = console.load_saved(MATCH_FILE, "match", load)
+    if saved is None:
         return None
-    except DamagedFile as error:
-        kept = data.set_aside(MATCH_FILE, "damaged")
-        console.announcer.announce(
-            notices.file_problem(i, "match", FileProblem(error.code, error.detail, path, kept))
-        )
-        console.tell_storage()
-        return None
+    match, seating = saved
     if match.is_over:
-        data.remove(MATCH_FILE)
+        console.data.remove(MATCH_FILE)
         return None
     if not new:
         # Translators: offer to continue the saved match. {hand} is its hand number.
         question = i.gettext("A saved match is waiting, in hand {hand}. Continue it? Yes or no.").format(
             hand=match.hand_number
         )
-        if setup.yes_no(question):
+        if console.setup.yes_no(question):
             return match, seating
-    previous = data.path(PREVIOUS_FILE)
-    if previous is not None and data.usable:  # the one declined, kept until the next
-        try:
-            path.replace(previous)
-        except OSError:
-            data.set_aside(MATCH_FILE, "declined")
+    console.keep_declined(MATCH_FILE, PREVIOUS_FILE)
     return None
 
 

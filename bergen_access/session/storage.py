@@ -63,31 +63,38 @@ def sync_folder(folder: Path) -> None:
             os.close(handle)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new text, never half; OSError if not."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _synced_temporary(path: Path, text: str) -> Path:
+    """``text`` in a new temporary file beside ``path``, on the disk (its name is ``path``'s, then .tmp)."""
     handle, temporary = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             Path(temporary).unlink()
+        raise
+    return Path(temporary)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new text, never half; OSError if not."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = _synced_temporary(path, text)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
         raise
     sync_folder(path.parent)
 
 
 def write_new(path: Path, text: str) -> None:
     """Write a new file whole (temporary file, then linked in); FileExistsError if ``path`` exists."""
-    handle, temporary = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    temporary = _synced_temporary(path, text)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
         try:
             os.link(temporary, path)  # never over an existing file
         except FileExistsError:
@@ -97,7 +104,7 @@ def write_new(path: Path, text: str) -> None:
                 stream.write(text)
     finally:
         with contextlib.suppress(OSError):
-            Path(temporary).unlink()
+            temporary.unlink()
     sync_folder(path.parent)
 
 
