@@ -25,7 +25,7 @@ from types import FrameType
 from typing import Protocol, TextIO, TypeVar
 
 from .boundary import Screened
-from .commands.lexicon import CommandKind, Lexicon, fold
+from .commands.lexicon import CommandKind, Lexicon, yes_or_no
 from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
 from .output.announcer import Announcer, OutputClosed
 from .output.speech import Speaker
@@ -138,18 +138,12 @@ class Setup:
 
     def yes_no(self, question: str) -> bool:
         i = self.i
-        # Translators: words for "yes" typed by the player, space-separated. English always works too.
-        yes = set(fold(i.pgettext("answer", "yes y"), i.language).split()) | {"yes", "y"}
-        # Translators: words for "no" typed by the player, space-separated.
-        no = set(fold(i.pgettext("answer", "no n"), i.language).split()) | {"no", "n"}
         self.tell(question)
         while True:
             # Translators: the prompt of a yes-or-no question. Ends with "> ".
-            answer = fold(self.reader.read(i.gettext("yes or no> ")), i.language)
-            if answer in yes:
-                return True
-            if answer in no:
-                return False
+            answer = yes_or_no(self.reader.read(i.gettext("yes or no> ")), i)
+            if answer is not None:
+                return answer
             # Translators: the answer was neither yes nor no.
             self.tell(i.gettext("Please answer yes or no."))
 

@@ -17,7 +17,8 @@ from .commands.lexicon import fold
 from .console import Console, add_console_arguments, guarded, open_console, open_speaker
 from .core.keep_record import load_keep
 from .core.record import RecordError
-from .core.rules import RulesError
+from .core.rules import Rules, RulesError
+from .core.rules import Tally as TallyKind
 from .core.table import Table
 from .core.tally import Tally
 from .i18n import I18n
@@ -52,7 +53,17 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         default=None,
         metavar="N,N...",
         # Translators: --help of bergen keep --scores.
-        help=i.gettext("start from these scores, one per side"),
+        help=i.gettext(
+            "start from these scores, one per side: points scored (with the counter tally: counters "
+            "already discarded; see --counters)"
+        ),
+    )
+    parser.add_argument(
+        "--counters",
+        default=None,
+        metavar="N,N...",
+        # Translators: --help of bergen keep --counters.
+        help=i.gettext("counter tally: start from the counters each side still holds, one per side"),
     )
     add_console_arguments(parser, i)
     parser.add_argument(
@@ -126,14 +137,39 @@ def _names(parser: argparse.ArgumentParser, args: argparse.Namespace, words: I18
     return names
 
 
-def _scores(text: str | None, rules_sides: int, target: int) -> list[int] | None:
-    """--scores as numbers (ASCII digits), one per side, each below the target; None if not."""
-    if text is None:
-        return None
+def _numbers(text: str, sides: int, low: int, high: int) -> list[int] | None:
+    """One number (ASCII digits) per side, each from ``low`` to ``high``; None if not."""
     numbers = [ascii_number(part.strip()) for part in text.split(",")]
-    if len(numbers) != rules_sides or any(n is None or n >= target for n in numbers):
-        raise ValueError(text)
+    if len(numbers) != sides or any(n is None or not low <= n <= high for n in numbers):
+        return None
     return [n for n in numbers if n is not None]
+
+
+def _starting_scores(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules, words: I18n
+) -> list[int] | None:
+    """Where the sheet starts: --scores (points, or counters discarded) or --counters (counters held)."""
+    sides, target = rules.sides, rules.target_score
+    if args.counters is not None:
+        if rules.tally is not TallyKind.COUNTERS:
+            # Translators: command-line error: --counters belongs to the counter tally.
+            parser.error(
+                words.gettext("--counters is for the counter tally (--preset counters); use --scores.")
+            )
+        held = _numbers(args.counters, sides, 1, target)
+        if held is None:
+            # Translators: command-line error about --counters. {sides} sides, {target} counters each at most.
+            text = words.gettext("--counters: one number per side ({sides}), each from 1 to {target}.")
+            parser.error(text.format(sides=sides, target=target))
+        return [target - n for n in held]
+    if args.scores is None:
+        return None
+    scores = _numbers(args.scores, sides, 0, target - 1)
+    if scores is None:
+        # Translators: command-line error about --scores. {sides} is the number of sides, {target} the target.
+        text = words.gettext("--scores: one number per side ({sides}), each below {target}.")
+        parser.error(text.format(sides=sides, target=target))
+    return scores
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -146,15 +182,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         rules = rules_from_arguments(args)
     except RulesError as error:
         parser.error(rules_error(words, error))
-    try:
-        scores = _scores(args.scores, rules.sides, rules.target_score)
-        if scores is not None:
-            Table(rules, scores)
-    except ValueError:
-        # Translators: command-line error about --scores.
-        # {sides} is the number of sides, {target} the target.
-        text = words.gettext("--scores: one number per side ({sides}), each below {target}.")
-        parser.error(text.format(sides=rules.sides, target=rules.target_score))
+    scores = _starting_scores(parser, args, rules, words)
     keepers: list[Keeper] = []
 
     def keep() -> int:
@@ -180,6 +208,6 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         )
         keepers.append(keeper)
         console.target.append(keeper)
-        return keeper.run()
+        return keeper.run(resumed=saved is not None)
 
     return guarded(console, keep, lambda: keepers[0].i18n if keepers else words)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -175,45 +176,20 @@ def test_undo_all_the_way_and_redo(tmp_path: Path) -> None:
     assert isinstance(core, Table) and len(core.line) == 2 and core.scores == [2, 0]
 
 
-BLOCK = ["Anna 0-0", "Cem {draw} 14", "Cem {pass}", "Anna {pass}"]
-
-
-@pytest.mark.parametrize(
-    ("rule", "reveal", "scores"),
-    [
-        (
-            "german",
-            ["Anna 6-6 1-2 2-3 3-4 4-5", "Cem 1 30"],
-            [2, 2],
-        ),  # fewer doubles... tie on 1: pips decide
-        ("german", ["Anna 0 40", "Cem 2 30"], [4, 0]),  # fewest doubles
-        ("american", ["Anna 1 20 8", "Cem 0 60 60"], [2, 2]),  # no double beats any
-        ("pips", ["Anna 0 41", "Cem 3 40"], [2, 2]),  # fewest pips
-        ("none", [], [2, 0]),  # nothing for a blocked hand, nothing to enter
-    ],
-)
-def test_blocked_hand_settled_by_each_rule(
-    tmp_path: Path, rule: str, reveal: list[str], scores: list[int]
-) -> None:
-    out, core = keep(
-        tmp_path,
-        ["--names", "Anna,Cem", "--blocked-rule", rule],
-        Words("en").lines([*BLOCK, *reveal, "{score}", "{quit}"]),
-    )
-    assert isinstance(core, Table)
-    assert core.scores == scores, out[-800:]
-    assert core.phase is TablePhase.HAND_OVER
-    assert "Hand blocked." in out
+# Blocked hands typed in every form of holding, settled by every rule: tests/test_keep_trust.py
+# (real blocked hands of seeded matches).
 
 
 def test_tally_counters_reach_zero(tmp_path: Path) -> None:
     record = Words("en").lines(
         [
+            "Cem 1-1",  # the opening double: Cem discards 2
             "Anna {double}",
             "Cem {triple}",
             "Mia {out}",
+            "Mia 0-0",
             "{blocked} Mia",
-            "Anna {double}",
+            "Anna 0-0",
             "Anna {double}",
             "Anna {double}",
             "Anna {triple}",
@@ -232,10 +208,13 @@ def test_tally_partnerships_in_each_language(tmp_path: Path, language: str) -> N
     words = Words(language)
     record = words.lines(
         [
+            "Anna 1-1",
             "Anna {double}",
             "Mia {triple}",
             "Cem {out}",
+            "Tom 0-0",
             "{blocked} {nobody}",
+            "Cem 2-2",
             "Tom {double}",
             "{score}",
             "{quit}",
@@ -247,12 +226,13 @@ def test_tally_partnerships_in_each_language(tmp_path: Path, language: str) -> N
         record,
         language,
     )
-    assert core is not None and core.scores == [5, 4]  # Anna+Mia 2+3; Cem+Tom out 2 and double 2
+    # Anna+Mia: opening 2, double 2, triple 3; Cem+Tom: out 2, opening 2, opening 2, double 2
+    assert core is not None and core.scores == [7, 8]
 
 
 def test_export_writes_text_and_csv(tmp_path: Path) -> None:
     target = tmp_path / "club" / "evening"
-    record = Words("en").lines(["Anna {double}", "Cem {triple}", "Cem {out}", "{export} evening", "{quit}"])
+    record = Words("en").lines(["Anna 1-1", "Cem {triple}", "Cem {out}", "{export} evening", "{quit}"])
     keep(tmp_path, ["--mode", "tally", "--names", "Anna,Cem", "--export-dir", str(target.parent)], record)
     rows = (target.with_suffix(".csv")).read_text().splitlines()
     assert rows[0] == "hand,player,side,event,full value,points,total"
@@ -261,7 +241,9 @@ def test_export_writes_text_and_csv(tmp_path: Path) -> None:
         "1,Cem,Cem,triple header,3,3,3",
         "1,Cem,Cem,went out,2,2,5",
     ]
-    assert "Anna: double header, 2 points, total 2." in target.with_suffix(".txt").read_text()
+    text = target.with_suffix(".txt").read_text()
+    assert text.startswith("Bergen Access score sheet, ") and "Players: Anna, Cem." in text
+    assert "Anna: double header, 2 points, total 2." in text and "Who opens" not in text
 
 
 def test_keep_under_a_pseudo_terminal_and_resume(tmp_path: Path) -> None:
@@ -308,32 +290,13 @@ def test_tracking_dominoplaza_highest_double_and_both_sides_first(tmp_path: Path
 
 
 def test_tally_dominoplaza_no_reduction_and_nothing_for_going_out(tmp_path: Path) -> None:
-    record = Words("en").lines(["Anna {triple}"] * 4 + ["Anna {out}", "Anna {triple}", "{score}", "{quit}"])
+    record = Words("en").lines(
+        ["Cem 6-6"] + ["Anna {triple}"] * 4 + ["Anna {out}", "Cem 5-5", "Anna {triple}", "{score}", "{quit}"]
+    )
     out, core = keep(tmp_path, ["--mode", "tally", "--preset", "dominoplaza", "--names", "Anna,Cem"], record)
     assert "Anna goes out." in out  # no points
     assert "Anna: triple header, 3 points, total 15." in out  # never reduced
     assert core is None or core.is_over
-
-
-def test_tracking_partnerships_blocked_hand_compares_sides(tmp_path: Path) -> None:
-    record = Words("en").lines(
-        [
-            "Anna 0-0",
-            "Cem {draw} 6",
-            "Cem {pass}",
-            "Mia {pass}",
-            "Tom {pass}",
-            "Anna {pass}",
-            "Mia 1 20",
-            "Tom 0 30",
-            "{score}",
-            "{quit}",
-        ]
-    )
-    out, core = keep(tmp_path, ["--players", "4", "--partners", "--names", "Anna,Cem,Mia,Tom"], record)
-    assert isinstance(core, Table)
-    assert "Fewest doubles: Cem and Tom." in out
-    assert core.scores == [2, 2]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -341,7 +304,7 @@ def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, la
     words = Words(language)
     lines = [
         line.format(**words.values)
-        for line in ("Anna {double}", "Cem {triple}", "Cem {out}", "{undo}", "Anna {out}")
+        for line in ("Cem 1-1", "Anna {double}", "Cem {triple}", "Cem {out}", "{undo}", "Anna {out}")
     ]
     child = pexpect.spawn(
         sys.executable,
@@ -351,12 +314,14 @@ def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, la
         encoding="utf-8",
         timeout=30,
     )
+    opens = re.escape(I18n(language).gettext("who opens> ").rstrip("> "))
+    child.expect(opens + ">")
     for line in lines:
-        child.expect(r"/15>")  # the prompt carries the score: "Anna 0 Cem 0 /15> "
         child.send(line + "\r")
         child.expect("\n")  # taken; the next prompt follows the answer
-    child.expect(r"Anna 4 Cem 3 /15>")  # Anna 2 + out 2; Cem's out was undone
+        child.expect(rf"(/15|{opens})>")  # the prompt carries the score: "Anna 0 Cem 2 /15> "
+    assert "Anna 4 Cem 5 /15" not in (child.before or "")  # the hand is over: who opens next
     child.send(words.values["quit"] + "\r")
     child.expect(pexpect.EOF)
     core, _ = load_keep(json.loads((tmp_path / "data" / "bergen-access" / "keep.json").read_text()))
-    assert core.scores == [4, 3] and core.hand_number == 2
+    assert core.scores == [4, 5] and core.hand_number == 2  # Cem: opening 2, triple 3; Anna: 2 + out 2

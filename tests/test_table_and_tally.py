@@ -13,12 +13,11 @@ from bergen_access.core.events import (
     HandEnded,
     HeaderKind,
     HeaderScored,
-    Holding,
     MatchWon,
     WentOut,
 )
-from bergen_access.core.table import DrawTiles, NewHand, Open, Reveal, Table, TablePhase
-from bergen_access.core.tally import CallBlocked, CallHeader, CallOut, Tally
+from bergen_access.core.table import DrawTiles, NewHand, Open, Table, TablePhase
+from bergen_access.core.tally import CallBlocked, CallHeader, CallOpen, CallOut, Tally
 
 from .helpers import of_type
 
@@ -99,27 +98,8 @@ def _block(table: Table, players: int) -> None:
         table.apply(Pass(seat))
 
 
-@pytest.mark.parametrize(
-    ("rule", "holdings", "winner", "decider"),
-    [
-        ("german", [Holding(1, 15, 3), Holding(0, 19, 19)], 1, Decider.FEWEST_DOUBLES),
-        ("german", [Holding(1, 5, 1), Holding(1, 13, 11)], 0, Decider.FEWER_PIPS),
-        ("american", [Holding(0, 20, 20), Holding(1, 4, 2)], 0, Decider.NO_DOUBLE),
-        ("pips", [Holding(0, 7, 7), Holding(0, 7, 7)], None, Decider.TIE),
-    ],
-)
-def test_a_blocked_hand_is_settled_by_each_rule_from_what_the_sides_reveal(
-    rule: str, holdings: list[Holding], winner: int | None, decider: Decider
-) -> None:
-    table = tracked(blocked_rule=rule)
-    _block(table, 2)
-    assert table.phase is TablePhase.REVEAL and table.sides_to_reveal() == [0, 1]
-    assert table.check(Reveal(0, Holding(9, 9, 9))) is Refusal.BAD_HOLDING
-    table.apply(Reveal(0, holdings[0]))
-    assert table.check(Reveal(0, holdings[0])) is Refusal.ALREADY_REVEALED
-    events = table.apply(Reveal(1, holdings[1]))
-    blocked = of_type(events, HandBlocked)[0]
-    assert (blocked.winner, blocked.decided_by) == (winner, decider)
+# Blocked hands settled by every rule from what the sides reveal: tests/test_keep_table_vs_engine.py
+# (real blocked hands of seeded matches, the table held to the engine).
 
 
 def test_dominoplaza_block_needs_no_reveal() -> None:
@@ -140,7 +120,7 @@ def test_undo_is_replaying_one_entry_fewer() -> None:
 
 
 def test_tally_scores_calls_with_the_reduction() -> None:
-    tally = Tally(preset("standard"), [11, 12])
+    tally = Tally(preset("standard"), [11, 12], openings=False)
     events = tally.apply(CallHeader(0, HeaderKind.TRIPLE))
     assert of_type(events, HeaderScored)[0].value == 3  # 11 -> 14
     events = tally.apply(CallHeader(1, HeaderKind.TRIPLE))
@@ -151,7 +131,7 @@ def test_tally_scores_calls_with_the_reduction() -> None:
 
 
 def test_tally_counters_reach_zero_and_blocked_calls() -> None:
-    tally = Tally(preset("counters", players=3))
+    tally = Tally(preset("counters", players=3), openings=False)
     assert tally.target == 10
     events = tally.apply(CallBlocked(2))
     assert of_type(events, CountersDiscarded) == [CountersDiscarded(None, 2, 1, 9)]
@@ -165,7 +145,24 @@ def test_tally_counters_reach_zero_and_blocked_calls() -> None:
 
 
 def test_tally_partnerships_add_up() -> None:
-    tally = Tally(preset("standard", players=4, partnerships=True), [7, 0])
+    tally = Tally(preset("standard", players=4, partnerships=True), [7, 0], openings=False)
     tally.apply(CallHeader(0, HeaderKind.DOUBLE))
     events = tally.apply(CallHeader(2, HeaderKind.TRIPLE))
     assert of_type(events, HeaderScored)[0].total == 12
+
+
+def test_tally_hands_start_with_their_opening() -> None:
+    """Nothing is called before the opening; the opening double scores as the rules say; after a hand
+    ends, the next opening is awaited again."""
+    tally = Tally(preset("standard"))
+    assert tally.check(CallOut(0)) is Refusal.OPENING_FIRST
+    assert tally.check(CallHeader(0, HeaderKind.DOUBLE)) is Refusal.OPENING_FIRST
+    assert tally.check(CallOpen(0, t("1-2"))) is Refusal.NOT_A_DOUBLE  # type: ignore[arg-type]
+    events = tally.apply(CallOpen(1, t("1-1")))  # type: ignore[arg-type]
+    assert [(h.seat, h.value, h.total) for h in of_type(events, HeaderScored)] == [(1, 2, 2)]
+    assert tally.check(CallOpen(0, t("2-2"))) is Refusal.HAND_UNDER_WAY  # type: ignore[arg-type]
+    tally.apply(CallOut(0))
+    assert tally.hand_number == 2 and tally.check(CallOut(0)) is Refusal.OPENING_FIRST
+    plaza = Tally(preset("dominoplaza"))
+    plaza.apply(CallOpen(0, t("6-6")))  # type: ignore[arg-type]
+    assert plaza.scores == [2, 0]  # DominoPlaza's opening double scores too (rules.md: 2 points)

@@ -2,8 +2,17 @@
 
 A line may start with a player's name (the whole name, or at least its first
 two letters); without one, a play, draw or pass is the turn of whoever is to
-move. The review and session commands are the game's (``score``, ``line``,
-``help``…), plus ``undo``, ``redo`` and ``export``.
+move, and a holding is that of the side the prompt asks for. The review and
+session commands are the game's (``score``, ``line``, ``help``…), plus
+``undo``, ``redo`` and ``export``.
+
+After a block (``reveal=True``) a side's holding has two forms that can never
+be taken for each other: its tiles, each written with a mark between the
+numbers (``Anna 6-6 1-2``), or its numbers with their words (``Anna doubles 1
+pips 15``, American rule: ``outside 3`` too). Bare numbers (``Anna 1 15``) are
+understood as doubles, pips (and pips outside the doubles) but asked back
+before they count; outside a block, ``Anna 3 5`` is the tile 3-5.
+Every refusal is an ``EntryProblem``.
 """
 
 from __future__ import annotations
@@ -21,7 +30,7 @@ from ..i18n import I18n
 from .lexicon import CommandKind, Lexicon, fold
 from .parser import ParseError, with_argument
 
-MOST_DRAWN = 99  # the largest count "draw N" takes (the table refuses more than the stock holds)
+MOST_DRAWN = 99  # the largest count "draw N" takes (the table refuses more than the stock allows)
 
 
 class KeepKind(StrEnum):
@@ -40,6 +49,28 @@ class KeepKind(StrEnum):
     COMMAND = "command"  # one of the game's review or session commands
 
 
+class EntryProblem(StrEnum):
+    """Why a line is not an entry."""
+
+    UNKNOWN = "unknown"
+    UNKNOWN_NAME = "unknown-name"  # an entry after a word that is nobody's name
+    NOTHING_AFTER_NAME = "nothing-after-name"
+    BAD_END = "bad-end"
+    EXTRA_WORDS = "extra-words"  # a command followed by words it does not take
+    BAD_COUNT = "bad-count"  # draw followed by something that is not a count
+    BAD_HISTORY = "bad-history"  # history followed by something that is not a count or "all"
+    ONE_NAME = "one-name"  # blocked followed by more than one word
+    HOLDING_FORM = "holding-form"  # after a block: neither tiles nor numbers with their words
+
+
+class Holder(StrEnum):
+    """The words of a holding's numbers."""
+
+    DOUBLES = "doubles"
+    PIPS = "pips"
+    OUTSIDE = "outside"  # pips outside the doubles (American rule)
+
+
 @dataclass(frozen=True)
 class KeepCommand:
     """A parsed scorekeeper line."""
@@ -50,27 +81,29 @@ class KeepCommand:
     end: End | None = None
     count: int = 1
     tiles: tuple[Tile, ...] = ()
-    numbers: tuple[int, ...] = ()
+    numbers: tuple[int, ...] = ()  # a holding's doubles, pips (and pips outside the doubles)
+    confirmed: bool = True  # False: bare numbers, to be asked back
     header: HeaderKind | None = None
-    winner: int | None = None
     command: CommandKind | None = None
     argument: str = ""
+    number: int | None = None  # history N
 
 
 class KeepParseError(ValueError):
-    """A line that is not an entry; ``code`` says why, ``word`` is the command word it was about."""
+    """A line that is not an entry; ``problem`` says why, ``word`` is the command word it was about."""
 
-    def __init__(self, code: str, text: str, word: str = "") -> None:
-        super().__init__(code, text)
-        self.code = code
+    def __init__(self, problem: EntryProblem, text: str, word: str = "") -> None:
+        super().__init__(problem.value, text)
+        self.problem = problem
         self.text = text
         self.word = word
 
 
 _TILE = re.compile(r"^([0-6])[-|/.,:]?([0-6])$")
+_MARKED_TILE = re.compile(r"^([0-6])[-|/.,:]([0-6])$")  # after a block a tile needs its mark
 
 
-def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | str, str]:
+def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | Holder | str, str]:
     return {
         # Translators: scorekeeper command words, space-separated (word first, then short forms): undo.
         KeepKind.UNDO: i.pgettext("keep command", "undo u"),
@@ -90,10 +123,18 @@ def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | str, str]:
         "nobody": i.pgettext("keep command", "nobody none tie"),
         # Translators: scorekeeper word after "history": the whole match, not only this hand.
         "all": i.pgettext("keep command", "all"),
+        # Translators: scorekeeper, after a block: the word before (or after) the number of doubles a
+        # side holds ("Anna doubles 1 pips 15"). Space-separated forms.
+        Holder.DOUBLES: i.pgettext("keep command", "doubles"),
+        # Translators: scorekeeper, after a block: the word for the pip total ("pips 15").
+        Holder.PIPS: i.pgettext("keep command", "pips"),
+        # Translators: scorekeeper, after a block, American rule: the word for the pips outside the
+        # doubles ("outside 3").
+        Holder.OUTSIDE: i.pgettext("keep command", "outside"),
     }
 
 
-_ENGLISH: dict[KeepKind | HeaderKind | str, str] = {
+_ENGLISH: dict[KeepKind | HeaderKind | Holder | str, str] = {
     KeepKind.UNDO: "undo u",
     KeepKind.REDO: "redo",
     KeepKind.EXPORT: "export",
@@ -103,6 +144,9 @@ _ENGLISH: dict[KeepKind | HeaderKind | str, str] = {
     KeepKind.BLOCKED: "blocked b block",
     "nobody": "nobody none tie",
     "all": "all",
+    Holder.DOUBLES: "doubles",
+    Holder.PIPS: "pips pip",
+    Holder.OUTSIDE: "outside",
 }
 
 
@@ -113,7 +157,7 @@ class KeepLexicon:
         self.language = i.language
         self.game = Lexicon(i)
         self.names = [fold(n, i.language) for n in names]
-        self._words: dict[str, KeepKind | HeaderKind | str] = {}
+        self._words: dict[str, KeepKind | HeaderKind | Holder | str] = {}
         for meaning, words in _keep_words(i).items():
             for word in words.split():
                 self._words.setdefault(fold(word, self.language), meaning)
@@ -124,7 +168,7 @@ class KeepLexicon:
                 if self.game.command(word) is None:
                     self._words.setdefault(fold(word, self.language), meaning)
 
-    def meaning(self, word: str) -> KeepKind | HeaderKind | str | None:
+    def meaning(self, word: str) -> KeepKind | HeaderKind | Holder | str | None:
         return self._words.get(fold(word, self.language))
 
     def seat(self, word: str) -> int | None:
@@ -138,17 +182,16 @@ class KeepLexicon:
                 return found[0]
         return None
 
-    def word(self, meaning: KeepKind | HeaderKind | str, i: I18n) -> str:
+    def word(self, meaning: KeepKind | HeaderKind | Holder | str, i: I18n) -> str:
         return _keep_words(i)[meaning].split()[0]
 
 
 def _tile(word: str) -> Tile | None:
-    match = _TILE.match(word)
-    return parse_tile(word) if match else None
+    return parse_tile(word) if _TILE.match(word) else None
 
 
-def parse_keep(line: str, lexicon: KeepLexicon) -> KeepCommand:
-    """The entry a scorekeeper's line asks for."""
+def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> KeepCommand:
+    """The entry a scorekeeper's line asks for (``reveal``: a blocked hand awaits its holdings)."""
     words = line.split()
     if not words:
         return KeepCommand(KeepKind.COMMAND, command=CommandKind.EMPTY)
@@ -156,7 +199,7 @@ def parse_keep(line: str, lexicon: KeepLexicon) -> KeepCommand:
     meaning = lexicon.meaning(head)
     seat = lexicon.seat(head) if meaning is None else None
     if seat is not None:
-        return _entry(seat, words[1:], line, lexicon)
+        return _entry(seat, words[1:], line, lexicon, reveal)
     if meaning in (KeepKind.UNDO, KeepKind.REDO):
         _nothing_more(words[1:], line, head)
         return KeepCommand(KeepKind(str(meaning)))
@@ -167,12 +210,21 @@ def parse_keep(line: str, lexicon: KeepLexicon) -> KeepCommand:
     command = lexicon.game.command(head)
     if command is not None and command not in (CommandKind.PLAY, CommandKind.DRAW, CommandKind.PASS):
         return _game_command(command, words, line, lexicon)
-    return _entry(None, words, line, lexicon)
+    try:
+        return _entry(None, words, line, lexicon, reveal)
+    except KeepParseError as error:
+        if error.problem is EntryProblem.UNKNOWN and len(words) > 1 and head.isalpha():
+            try:
+                _entry(None, words[1:], line, lexicon, reveal)
+            except KeepParseError:
+                raise error from None
+            raise KeepParseError(EntryProblem.UNKNOWN_NAME, line, head) from None  # "Zed 3-5"
+        raise
 
 
 def _nothing_more(rest: list[str], line: str, word: str) -> None:
     if rest:
-        raise KeepParseError("extra-words", line, word)
+        raise KeepParseError(EntryProblem.EXTRA_WORDS, line, word)
 
 
 def _game_command(command: CommandKind, words: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand:
@@ -183,25 +235,78 @@ def _game_command(command: CommandKind, words: list[str], line: str, lexicon: Ke
     try:
         parsed = with_argument(command, " ".join(rest), line, lexicon.language)
     except ParseError:
-        code = "bad-history" if command is CommandKind.HISTORY else "extra-words"
-        raise KeepParseError(code, line, words[0]) from None
-    return KeepCommand(KeepKind.COMMAND, command=command, argument=parsed.argument)
+        problem = EntryProblem.BAD_HISTORY if command is CommandKind.HISTORY else EntryProblem.EXTRA_WORDS
+        raise KeepParseError(problem, line, words[0]) from None
+    return KeepCommand(KeepKind.COMMAND, command=command, argument=parsed.argument, number=parsed.number)
 
 
 def _blocked(rest: list[str], line: str, lexicon: KeepLexicon, word: str) -> KeepCommand:
+    """``blocked Anna``, ``blocked nobody``, or a bare ``blocked`` (its winner is asked)."""
     if len(rest) > 1:
-        raise KeepParseError("one-name", line, word)
-    if not rest or lexicon.meaning(rest[0]) == "nobody":
-        return KeepCommand(KeepKind.BLOCKED, winner=None)
+        raise KeepParseError(EntryProblem.ONE_NAME, line, word)
+    if not rest:
+        return KeepCommand(KeepKind.BLOCKED, argument="ask")
+    if lexicon.meaning(rest[0]) == "nobody":
+        return KeepCommand(KeepKind.BLOCKED)
     seat = lexicon.seat(rest[0])
     if seat is None:
-        raise KeepParseError("unknown-name", line)
+        raise KeepParseError(EntryProblem.UNKNOWN_NAME, line, rest[0])
     return KeepCommand(KeepKind.BLOCKED, seat=seat)
 
 
-def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand:
+def _holding(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand | None:
+    """After a block: tiles with their marks, numbers with their words, or bare numbers (asked back)."""
+    if all(_MARKED_TILE.match(word) for word in rest):
+        return KeepCommand(KeepKind.HOLDING, seat=seat, tiles=tuple(parse_tile(w) for w in rest))
+    numbers = [ascii_number(word) for word in rest]
+    if all(n is not None for n in numbers):
+        if not 2 <= len(numbers) <= 3:
+            raise KeepParseError(EntryProblem.HOLDING_FORM, line)
+        return KeepCommand(
+            KeepKind.HOLDING, seat=seat, numbers=tuple(n for n in numbers if n is not None), confirmed=False
+        )
+    named = _named_numbers(rest, lexicon)
+    if named is not None:
+        doubles, pips = named.get(Holder.DOUBLES), named.get(Holder.PIPS)
+        if doubles is None or pips is None:
+            raise KeepParseError(EntryProblem.HOLDING_FORM, line)
+        outside = named.get(Holder.OUTSIDE)
+        return KeepCommand(
+            KeepKind.HOLDING,
+            seat=seat,
+            numbers=(doubles, pips) if outside is None else (doubles, pips, outside),
+        )
+    if any(_TILE.match(word) or ascii_number(word) is not None for word in rest):
+        raise KeepParseError(EntryProblem.HOLDING_FORM, line)  # tiles without marks, or a mix
+    return None
+
+
+def _named_numbers(rest: list[str], lexicon: KeepLexicon) -> dict[Holder, int] | None:
+    """``doubles 1 pips 15`` or ``1 doubles 15 pips`` (the tally's "double" counts as doubles)."""
+    if len(rest) % 2 or not rest:
+        return None
+    word_first = ascii_number(rest[0]) is None
+    found: dict[Holder, int] = {}
+    for index in range(0, len(rest), 2):
+        word, number = (rest[index], rest[index + 1]) if word_first else (rest[index + 1], rest[index])
+        meaning = lexicon.meaning(word)
+        holder = Holder.DOUBLES if meaning is HeaderKind.DOUBLE else meaning
+        value = ascii_number(number)
+        if not isinstance(holder, Holder) or value is None or holder in found:
+            return None
+        found[holder] = value
+    return found
+
+
+def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon, reveal: bool) -> KeepCommand:
     if not rest:
-        raise KeepParseError("nothing-after-name" if seat is not None else "unknown", line)
+        raise KeepParseError(
+            EntryProblem.NOTHING_AFTER_NAME if seat is not None else EntryProblem.UNKNOWN, line
+        )
+    if reveal:
+        holding = _holding(seat, rest, line, lexicon)
+        if holding is not None:
+            return holding
     joined = "".join(rest[:2]) if len(rest) >= 2 and len(rest[0]) == 1 and len(rest[1]) == 1 else None
     if lexicon.game.command(rest[0]) is CommandKind.PLAY and len(rest) > 1:
         rest = rest[1:]
@@ -211,25 +316,26 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -
         tiles = [first]
         while tail and _tile(tail[0]) is not None:
             tiles.append(parse_tile(tail.pop(0)))
-        if len(tiles) > 1 or (tail and ascii_number(tail[0]) is not None):
+        if len(tiles) > 1:
             return KeepCommand(KeepKind.HOLDING, seat=seat, tiles=tuple(tiles))
         end = None
         if tail:
             end = lexicon.game.end(tail[0])
             if end is None or len(tail) > 1:
-                raise KeepParseError("bad-end", line)
-        digits = tuple(int(w) for w in rest[:2]) if joined and _tile(rest[0]) is None else ()
-        return KeepCommand(KeepKind.TILE, seat=seat, tile=first, end=end, numbers=digits)
+                raise KeepParseError(EntryProblem.BAD_END, line)
+        return KeepCommand(KeepKind.TILE, seat=seat, tile=first, end=end)
     numbers = [ascii_number(word) for word in rest]
     if seat is not None and 2 <= len(rest) <= 3 and all(n is not None for n in numbers):
-        return KeepCommand(KeepKind.HOLDING, seat=seat, numbers=tuple(n for n in numbers if n is not None))
+        return KeepCommand(
+            KeepKind.HOLDING, seat=seat, numbers=tuple(n for n in numbers if n is not None), confirmed=False
+        )
     command = lexicon.game.command(rest[0])
     meaning = lexicon.meaning(rest[0])
     if command is CommandKind.DRAW:
         _nothing_more(rest[2:], line, rest[0])
         count = ascii_number(rest[1]) if len(rest) > 1 else 1
         if count is None or not 1 <= count <= MOST_DRAWN:
-            raise KeepParseError("bad-count", line, rest[0])
+            raise KeepParseError(EntryProblem.BAD_COUNT, line, rest[0])
         return KeepCommand(KeepKind.DRAW, seat=seat, count=count)
     if command is CommandKind.PASS:
         _nothing_more(rest[1:], line, rest[0])
@@ -244,4 +350,4 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -
         named = lexicon.seat(rest[1])
         if named is not None:
             return KeepCommand(KeepKind.HEADER, seat=named, header=meaning)
-    raise KeepParseError("unknown", line)
+    raise KeepParseError(EntryProblem.UNKNOWN, line)

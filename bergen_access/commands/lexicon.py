@@ -163,6 +163,18 @@ def verbosity_names(i: I18n) -> dict[str, str]:
     }
 
 
+def yes_or_no(line: str, i: I18n) -> bool | None:
+    """True for a yes (in the player's language or English), False for a no, None for anything else."""
+    answer = fold(line, i.language)
+    # Translators: words for "yes" typed by the player, space-separated. English always works too.
+    yes = set(fold(i.pgettext("answer", "yes y"), i.language).split()) | {"yes", "y"}
+    # Translators: words for "no" typed by the player, space-separated.
+    no = set(fold(i.pgettext("answer", "no n"), i.language).split()) | {"no", "n"}
+    if answer in yes:
+        return True
+    return False if answer in no else None
+
+
 def speech_mode_names(i: I18n) -> dict[str, str]:
     """Each speech mode's name in the player's language."""
     return {

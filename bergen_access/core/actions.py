@@ -77,7 +77,11 @@ class Refusal(StrEnum):
     NO_TILES_LEFT = "no-tiles-left"  # the seat holds no tile
     TOO_MANY_DRAWS = "too-many-draws"  # more than the stock allows
     ALREADY_REVEALED = "already-revealed"  # that side's tiles were entered already
-    BAD_HOLDING = "bad-holding"  # more doubles or pips than the side can hold
+    BAD_HOLDING = "bad-holding"  # no set of the side's tiles can have these doubles and pips
+    WRONG_COUNT = "wrong-count"  # more or fewer tiles than the side holds
+    CLAIMED = "claimed"  # another side's holding has that tile already
+    WOULD_FIT = "would-fit"  # that tile fits an open end: the hand was not blocked for its holder
+    OPENING_FIRST = "opening-first"  # the tally: who opened (and with which double) comes first
 
 
 class IllegalActionError(ValueError):

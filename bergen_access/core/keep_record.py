@@ -8,9 +8,9 @@ from .actions import Pass, Play
 from .events import HeaderKind, Holding
 from .record import ACTION, RULES, RecordError, action_from_json, action_to_json
 from .rules import RulesError, from_options
-from .schema import TILE_TEXT, Check, SchemaError, array, integer, nullable, obj, string, tagged
+from .schema import TILE_TEXT, Check, SchemaError, array, boolean, integer, nullable, obj, string, tagged
 from .table import DrawTiles, Entry, NewHand, Open, Reveal, Table
-from .tally import Call, CallBlocked, CallHeader, CallOut, Tally
+from .tally import Call, CallBlocked, CallHeader, CallOpen, CallOut, Tally
 from .tiles import parse_tile
 
 FORMAT = "bergen-access-keep"
@@ -41,8 +41,10 @@ ENTRY: Check = tagged(
                 "doubles": integer(0, 28),
                 "pips": integer(0, 400),
                 "single_pips": integer(0, 400),
-            }
+            },
+            {"tiles": array(string(3, TILE_TEXT), 28)},
         ),
+        "called-open": obj({"seat": _SEAT, "tile": string(3, TILE_TEXT)}),
         "header": obj({"seat": _SEAT, "kind": string(10, None, ("double", "triple"))}),
         "out": obj({"seat": _SEAT}),
         "blocked": obj({"winner": nullable(_SEAT)}),
@@ -63,7 +65,7 @@ def check_keep_record(record: Any, name: Check) -> None:
             "names": array(name, 4, 2),
             "entries": array(ENTRY, MOST_ENTRIES),
         },
-        {"scores": nullable(array(integer(0, 10_000), 4))},
+        {"scores": nullable(array(integer(0, 10_000), 4)), "openings": boolean()},
     )
     try:
         schema(record, "sheet")
@@ -84,7 +86,10 @@ def entry_to_json(entry: Entry | Call) -> dict[str, Any]:
     if isinstance(entry, DrawTiles):
         return {"type": "draw", "seat": entry.seat, "count": entry.count}
     if isinstance(entry, Reveal):
-        return {"type": "reveal", "side": entry.side, **entry.holding._asdict()}
+        tiles = {"tiles": [t.notation for t in entry.tiles]} if entry.tiles else {}
+        return {"type": "reveal", "side": entry.side, **entry.holding._asdict(), **tiles}
+    if isinstance(entry, CallOpen):
+        return {"type": "called-open", "seat": entry.seat, "tile": entry.tile.notation}
     if isinstance(entry, CallHeader):
         return {"type": "header", "seat": entry.seat, "kind": entry.kind.value}
     if isinstance(entry, CallOut):
@@ -106,7 +111,10 @@ def entry_from_json(data: dict[str, Any]) -> Entry | Call:
             return DrawTiles(int(data["seat"]), int(data["count"]))
         if kind == "reveal":
             holding = Holding(int(data["doubles"]), int(data["pips"]), int(data["single_pips"]))
-            return Reveal(int(data["side"]), holding)
+            tiles = tuple(parse_tile(str(t)) for t in data.get("tiles", []))
+            return Reveal(int(data["side"]), holding, tiles)
+        if kind == "called-open":
+            return CallOpen(int(data["seat"]), parse_tile(str(data["tile"])))
         if kind == "header":
             return CallHeader(int(data["seat"]), HeaderKind(data["kind"]))
         if kind == "out":
@@ -129,6 +137,7 @@ def keep_record(core: Table | Tally, names: list[str]) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "mode": TRACK if isinstance(core, Table) else TALLY,
+        **({"openings": core.openings} if isinstance(core, Tally) else {}),
         "rules": options,
         "scores": list(core.starting_scores),
         "names": list(names),
@@ -154,6 +163,7 @@ def load_keep(record: Any, name: Check = any_name) -> tuple[Table | Tally, list[
     try:
         if mode == TRACK:
             return Table.replay(rules, scores, entries), names  # type: ignore[arg-type]
-        return Tally.replay(rules, scores, entries), names  # type: ignore[arg-type]
+        openings = bool(record.get("openings", False))  # sheets kept before openings were called
+        return Tally.replay(rules, scores, entries, openings=openings), names  # type: ignore[arg-type]
     except ValueError as error:
         raise RecordError("does-not-replay", str(error)) from None

@@ -28,10 +28,12 @@ from .events import (
     Passed,
     TilePlayed,
 )
+from .holdings import holding_possible
 from .line import arms_end, fit_refusal, fitting_ends
 from .rules import BlockedRule, Opener, Rules
 from .scoreboard import Scoreboard
-from .tiles import DOUBLES, Tile
+from .scoring import holding_of
+from .tiles import DOUBLES, TILES, Tile, mask_of
 
 
 class TablePhase(StrEnum):
@@ -68,10 +70,11 @@ class DrawTiles:
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    """After a block: what one side still holds."""
+    """After a block: what one side still holds (its ``tiles`` when they were named)."""
 
     side: int
     holding: Holding
+    tiles: tuple[Tile, ...] = ()
 
 
 Entry = NewHand | Open | Play | DrawTiles | Pass | Reveal
@@ -95,6 +98,7 @@ class Table:
         self.opening: Tile | None = None
         self.played: set[Tile] = set()
         self.revealed: dict[int, Holding] = {}
+        self.claimed: set[Tile] = set()  # tiles named in the holdings so far
         self.entries: list[Entry] = []
         self.history: list[Event] = []
         self._passes = 0
@@ -208,11 +212,42 @@ class Table:
             return Refusal.NO_SUCH_SEAT
         if reveal.side in self.revealed:
             return Refusal.ALREADY_REVEALED
-        held = sum(self.counts[s] for s in self.rules.seats_of(reveal.side))
+        held = self.held_by(reveal.side)
         h = reveal.holding
         if not (0 <= h.doubles <= min(held, 7) and 0 <= h.single_pips <= h.pips <= 12 * held):
             return Refusal.BAD_HOLDING
+        if reveal.tiles:
+            return self._check_tiles(reveal, held)
+        american = self.rules.blocked_rule is BlockedRule.AMERICAN
+        if not holding_possible(self.unclaimed(), held, h, singles=american):
+            return Refusal.BAD_HOLDING
         return None
+
+    def _check_tiles(self, reveal: Reveal, held: int) -> Refusal | None:
+        tiles = set(reveal.tiles)
+        if len(tiles) != len(reveal.tiles) or len(tiles) != held:
+            return Refusal.WRONG_COUNT
+        if tiles & self.played:
+            return Refusal.ALREADY_PLAYED
+        if tiles & self.claimed:
+            return Refusal.CLAIMED
+        if any(self.ends_for(tile) for tile in tiles):
+            return Refusal.WOULD_FIT
+        if holding_of([mask_of(tiles)]) != reveal.holding:
+            return Refusal.BAD_HOLDING
+        return None
+
+    def held_by(self, side: int) -> int:
+        """Tiles a side holds now (both partners')."""
+        return sum(self.counts[s] for s in self.rules.seats_of(side))
+
+    def unclaimed(self) -> list[Tile]:
+        """Tiles a blocked side may still hold: not played, not in another holding, fitting no end."""
+        return [t for t in TILES if t not in self.played and t not in self.claimed and not self.ends_for(t)]
+
+    def first_fitting(self, tiles: Sequence[Tile]) -> Tile | None:
+        """The first of ``tiles`` that fits an open end (what a refused holding is told)."""
+        return next((tile for tile in tiles if self.ends_for(tile)), None)
 
     # ------------------------------------------------------------- changing
 
@@ -237,6 +272,7 @@ class Table:
             self._pass(entry.seat, events)
         else:
             self.revealed[entry.side] = entry.holding
+            self.claimed.update(entry.tiles)
             if not self.sides_to_reveal():
                 self._settle_block(events)
         self.entries.append(entry)
@@ -252,6 +288,7 @@ class Table:
         self.ends = self.end_tiles = self.opening = None
         self.played = set()
         self.revealed = {}
+        self.claimed = set()
         self._passes = 0
         self.phase = TablePhase.OPENING
         hands = (None,) * rules.players

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.actions import End, Refusal
+from ..core.events import Event, HandBlocked, HeaderScored, Holding, MatchWon, WentOut
 from ..core.rules import BlockedRule, Opener
-from ..core.table import Table, TablePhase
+from ..core.table import Reveal, Table, TablePhase
+from ..core.tally import Tally
 from ..core.tiles import Tile
 from .message import Message
 from .narrator import Narrator, Phrase
@@ -47,10 +49,12 @@ class KeepText:
         ends = self.words.ends_braille(table.ends, table.end_is_double) if table.ends else "-"
         return f"{ends} {self.words.name(table.turn)}> "
 
-    def prompt_tally(self, scores: Sequence[int], target: int, over: bool) -> str:
-        if over:
+    def prompt_tally(self, tally: Tally) -> str:
+        if tally.is_over:
             return self.i.gettext("match over> ")
-        return self.words.scores_braille(scores, target) + "> "
+        if not tally.opened:
+            return self.i.gettext("who opens> ")
+        return self.words.scores_braille(tally.scores, tally.target) + "> "
 
     # ------------------------------------------------------------- questions
 
@@ -82,6 +86,93 @@ class KeepText:
             f"{tile}?",
         )
 
+    def remind_end(self, tile: Tile) -> Message:
+        w, i = self.words, self.i
+        return self._say(
+            # Translators: scorekeeper: the line did not say which end; the question stands.
+            lambda speech: i.gettext("Which end for {tile}: left or right? Or undo to leave it out.").format(
+                tile=w.tile(tile, speech)
+            ),
+            f"{tile}: {self.narrator.end_letter(End.LEFT)}/{self.narrator.end_letter(End.RIGHT)}?",
+        )
+
+    def remind_yes_no(self, question: Message) -> Message:
+        i = self.i
+        # Translators: scorekeeper: the line was neither yes nor no; the question follows again.
+        # {question} is that question.
+        text = i.gettext("Please answer yes or no, or undo to leave it out. {question}")
+        return Message(
+            text.format(question=question.text),
+            text.format(question=question.speech),
+            f"? {question.braille}",
+            urgent=True,
+        )
+
+    def not_entered_tile(self, tile: Tile) -> Message:
+        # Translators: scorekeeper: undo while asking which end: the play was left out.
+        return self.plain(self.i.gettext("{tile} was not entered.").format(tile=tile.notation))
+
+    def not_entered_opening(self) -> Message:
+        # Translators: scorekeeper: undo while asking about the opening double: it was left out.
+        return self.plain(self.i.gettext("The opening was not entered. Who opens?"))
+
+    def confirm_holding(self, side: int, holding: Holding, outside_given: bool) -> Message:
+        """Bare numbers after a block, asked back: never taken for a tile, never taken silently."""
+        w, i = self.words, self.i
+        values = {"side": w.side(side), "doubles": holding.doubles, "pips": holding.pips}
+        if outside_given:
+            # Translators: scorekeeper: bare numbers typed after a block, asked back before they count.
+            # {doubles} doubles, {pips} pips, {outside} pips outside the doubles.
+            text = i.ngettext(
+                "{side}: {doubles} double, {pips} pips, {outside} of them outside the doubles? Yes or no.",
+                "{side}: {doubles} doubles, {pips} pips, {outside} of them outside the doubles? Yes or no.",
+                holding.doubles,
+            ).format(outside=holding.single_pips, **values)
+        else:
+            # Translators: scorekeeper: bare numbers typed after a block, asked back before they count.
+            text = i.ngettext(
+                "{side}: {doubles} double and {pips} pips? Yes or no.",
+                "{side}: {doubles} doubles and {pips} pips? Yes or no.",
+                holding.doubles,
+            ).format(**values)
+        return self.plain(text, f"{w.side_braille(side)} {holding.doubles}d {holding.pips}?")
+
+    def holding_declined(self, side: int) -> Message:
+        # Translators: scorekeeper: the numbers asked back were not right; how to type the holding.
+        text = self.i.gettext(
+            "Not entered. Type what {side} holds: the tiles with a dash (6-6 1-2), "
+            "or the numbers with their words (doubles 1 pips 15)."
+        )
+        return self.plain(text.format(side=self.words.side(side)))
+
+    def not_entered_holding(self, side: int) -> Message:
+        # Translators: scorekeeper: undo while asking about a holding: it was left out.
+        return self.plain(
+            self.i.gettext("What {side} holds was not entered.").format(side=self.words.side(side))
+        )
+
+    def holding_form(self) -> Message:
+        # Translators: scorekeeper after a block: the line was neither form of a holding.
+        text = self.i.gettext(
+            "After a block, type the tiles with a dash (Anna 6-6 1-2), "
+            "or the numbers with their words (Anna doubles 1 pips 15)."
+        )
+        return self.plain(text)
+
+    def ask_blocked_winner(self, again: bool = False) -> Message:
+        nobody = self.i.pgettext("keep command", "nobody none tie").split()[0]
+        if again:
+            # Translators: scorekeeper tally: the answer named nobody at the table; the question stands.
+            text = self.i.gettext("Who won the blocked hand? Type a name, or {nobody}; undo leaves it out.")
+        else:
+            # Translators: scorekeeper tally: a bare "blocked": who won? {nobody} is the word for nobody.
+            text = self.i.gettext("Who won the blocked hand? Type a name, or {nobody}.")
+        return self.plain(text.format(nobody=nobody))
+
+    def not_entered_blocked(self) -> Message:
+        # Translators: scorekeeper tally: undo while asking who won the blocked hand.
+        return self.plain(self.i.gettext("The blocked hand was not entered."))
+
     def opener_declined(self) -> Message:
         # Translators: scorekeeper: the table said a lower (or higher) double is held; ask again.
         return self.plain(self.i.gettext("Then whoever holds that double opens with it. Who opens?"))
@@ -102,16 +193,16 @@ class KeepText:
     def reveal_needed(self, table: Table) -> Message:
         i = self.i
         if self.words.rules.blocked_rule is BlockedRule.AMERICAN:
-            # Translators: scorekeeper after a block, American rule: what each side holds.
+            # Translators: scorekeeper after a block, American rule: what each side holds. Keep the examples.
             text = i.gettext(
-                "Blocked. For each side type a name and its tiles (Anna 6-6 1-2), "
-                "or doubles, pips and the pips outside the doubles (Anna 1 15 3)."
+                "Blocked. For each side type its tiles with a dash (Anna 6-6 1-2), or its numbers with "
+                "their words (Anna doubles 1 pips 15 outside 3)."
             )
         else:
-            # Translators: scorekeeper after a block: what each side holds.
+            # Translators: scorekeeper after a block: what each side holds. Keep the examples.
             text = i.gettext(
-                "Blocked. For each side type a name and its tiles (Anna 6-6 1-2), "
-                "or doubles and pips (Anna 1 15)."
+                "Blocked. For each side type its tiles with a dash (Anna 6-6 1-2), or its numbers with "
+                "their words (Anna doubles 1 pips 15)."
             )
         return self.plain(text)
 
@@ -121,8 +212,8 @@ class KeepText:
         # Translators: scorekeeper: a side's holding after a block was taken down. {side} is the player
         # (or both partners), {doubles} the number of doubles, {pips} the pip total.
         text = i.ngettext(
-            "Noted: {side} holds {doubles} double and {pips} pips.",
-            "Noted: {side} holds {doubles} doubles and {pips} pips.",
+            "{side} holds {doubles} double and {pips} pips.",
+            "{side} holds {doubles} doubles and {pips} pips.",
             doubles,
         ).format(side=w.side(side), doubles=doubles, pips=pips)
         return self.plain(text, f"{w.side_braille(side)} {doubles}d {pips}")
@@ -137,20 +228,65 @@ class KeepText:
 
     # ------------------------------------------------------------- refusals
 
-    def refused(self, reason: Refusal, table: Table, tile: Tile | None, seat: int | None) -> Message:
+    def refused(
+        self,
+        reason: Refusal,
+        core: Table | Tally,
+        tile: Tile | None,
+        seat: int | None,
+        reveal: Reveal | None = None,
+    ) -> Message:
         """Why an entry cannot be, and what can."""
         w, i = self.words, self.i
         name = w.name(seat) if seat is not None else ""
+        if isinstance(core, Table):
+            told = self._refused_at_table(reason, core, tile, name, reveal)
+            if told is not None:
+                return told
+        if reason is Refusal.OPENING_FIRST:
+            # Translators: scorekeeper tally: a call before the hand's opening was said.
+            return self.plain(i.gettext("First say who opened: a name and the double, for example Anna 1-1."))
+        if reason is Refusal.HAND_UNDER_WAY:
+            # Translators: scorekeeper: an opening while the hand has one already.
+            return self.plain(i.gettext("This hand was opened already; undo to change the opening."))
+        if reason is Refusal.NOT_A_DOUBLE:
+            # Translators: scorekeeper: the opening tile must be a double.
+            return self.plain(i.gettext("The opening tile must be a double."))
+        if reason is Refusal.MATCH_OVER:
+            # Translators: scorekeeper: an entry after the match ended.
+            return self.plain(i.gettext("The match is over. You can undo, export or quit."))
+        if reason is Refusal.NO_SUCH_SEAT:
+            return self.unknown_name(name)
+        if isinstance(core, Tally):
+            return self.tally_only()
+        if core.phase is TablePhase.OPENING:
+            return self.who_opens()
+        if core.phase is TablePhase.REVEAL:
+            return self.reveal_needed(core)
+        # Translators: scorekeeper: an entry that does not belong here; what is expected now follows.
+        now = i.gettext("That is not possible now.")
+        expected = self.turn(core)
+        return Message(f"{now} {expected.text}", f"{now} {expected.speech}", expected.braille, urgent=True)
+
+    def _refused_at_table(
+        self, reason: Refusal, table: Table, tile: Tile | None, name: str, reveal: Reveal | None
+    ) -> Message | None:
+        w, i = self.words, self.i
         if reason is Refusal.NOT_YOUR_TURN:
             return self.plain(
                 # Translators: scorekeeper: someone other than the player to move was named.
                 # {turn} is the player to move.
                 i.gettext("Not {name}: {turn} is to play.").format(name=name, turn=w.name(table.turn))
             )
+        if reason is Refusal.ALREADY_PLAYED and reveal is not None:
+            played = next(t for t in reveal.tiles if t in table.played)
+            return self.plain(i.gettext("{tile} is already on the table.").format(tile=played.notation))
         if reason is Refusal.ALREADY_PLAYED and tile is not None:
             # Translators: scorekeeper: that tile lies on the table already.
             return self.plain(i.gettext("{tile} is already on the table.").format(tile=tile.notation))
-        if reason in (Refusal.DOES_NOT_FIT, Refusal.OTHER_END_ONLY, Refusal.ARMS_FIRST) and tile is not None:
+        if reason is Refusal.ARMS_FIRST and tile is not None:
+            return self._arms_first(table, tile)
+        if reason in (Refusal.DOES_NOT_FIT, Refusal.OTHER_END_ONLY) and tile is not None:
             ends = w.ends(table.ends, table.end_is_double) if table.ends else "-"
             fits = table.ends_for(tile)
             if fits:
@@ -172,35 +308,66 @@ class KeepText:
                 ).format(count=table.drawable)
             )
         if reason is Refusal.NOTHING_TO_DRAW:
-            return self.plain(i.gettext("Nothing can be drawn. Pass."))
+            # Translators: scorekeeper: a draw when the stock allows none; the drawn tiles may still fit.
+            return self.plain(i.gettext("Nothing more can be drawn: play a tile that fits, or pass."))
         if reason is Refusal.MUST_DRAW:
             # Translators: scorekeeper: a pass while tiles can still be drawn.
             return self.plain(i.gettext("{name} cannot pass: tiles can still be drawn.").format(name=name))
         if reason is Refusal.NO_TILES_LEFT:
             # Translators: scorekeeper: the player holds no tile.
             return self.plain(i.gettext("{name} holds no tile.").format(name=name))
-        if reason is Refusal.NOT_A_DOUBLE:
-            # Translators: scorekeeper: the opening tile must be a double.
-            return self.plain(i.gettext("The opening tile must be a double."))
         if reason is Refusal.ALREADY_REVEALED:
             # Translators: scorekeeper: this side's tiles were entered already.
             return self.plain(i.gettext("That side was entered already; undo to change it."))
-        if reason is Refusal.BAD_HOLDING:
-            # Translators: scorekeeper: more doubles, tiles or pips than the side can hold.
-            return self.plain(i.gettext("That is not what this side can hold: check the tiles or numbers."))
+        if reveal is not None:
+            return self._refused_holding(reason, table, reveal)
         if reason is Refusal.HAND_OVER:
             return self.plain(i.gettext("The hand is over. Press Enter for the next hand."))
-        if reason is Refusal.MATCH_OVER:
-            # Translators: scorekeeper: an entry after the match ended.
-            return self.plain(i.gettext("The match is over. You can undo, export or quit."))
-        if table.phase is TablePhase.OPENING:
-            return self.who_opens()
-        if table.phase is TablePhase.REVEAL:
-            return self.reveal_needed(table)
-        # Translators: scorekeeper: an entry that does not belong here; what is expected now follows.
-        now = i.gettext("That is not possible now.")
-        expected = self.turn(table)
-        return Message(f"{now} {expected.text}", f"{now} {expected.speech}", expected.braille, urgent=True)
+        return None
+
+    def _arms_first(self, table: Table, tile: Tile) -> Message:
+        """DominoPlaza: both sides of the opening double come first; say so, and where the tile may go."""
+        w, i = self.words, self.i
+        fits = table.ends_for(tile)
+        if fits:
+            # Translators: DominoPlaza: the opening double's other side must be covered first.
+            # {end} is "left" or "right": where the tile can go.
+            text = i.gettext("Both sides of the opening double come first: {tile} can only go {end}.")
+            return self.plain(text.format(tile=tile.notation, end=w.end_word(fits[0])))
+        number = table.opening.low if table.opening is not None else 0
+        # Translators: scorekeeper, DominoPlaza: the tile matches an end, but first both sides of the
+        # opening double are covered, so only its number can be laid. {number} is that number.
+        text = i.gettext(
+            "{tile} does not fit yet: both sides of the opening double come first, so only a {number}."
+        )
+        return self.plain(text.format(tile=tile.notation, number=number))
+
+    def _refused_holding(self, reason: Refusal, table: Table, reveal: Reveal) -> Message:
+        """A holding that does not agree with what the table knows."""
+        w, i = self.words, self.i
+        side = w.side(reveal.side)
+        if reason is Refusal.WRONG_COUNT:
+            return self.wrong_count(reveal.side, table.held_by(reveal.side))
+        if reason is Refusal.CLAIMED:
+            claimed = next(t for t in reveal.tiles if t in table.claimed)
+            # Translators: scorekeeper after a block: a tile was entered for another side already.
+            return self.plain(
+                i.gettext("{tile} was entered for another side already.").format(tile=claimed.notation)
+            )
+        if reason is Refusal.WOULD_FIT:
+            fitting = table.first_fitting(reveal.tiles)
+            # Translators: scorekeeper after a block: a tile fits an open end, so its holder was not blocked.
+            text = i.gettext("{tile} fits an open end, so {side} was not blocked with it. Check the tiles.")
+            return self.plain(text.format(tile=fitting.notation if fitting else "?", side=side))
+        held = table.held_by(reveal.side)
+        # Translators: scorekeeper after a block: no set of the tiles still out makes these numbers.
+        # {count} is how many tiles the side holds.
+        text = i.ngettext(
+            "{side} cannot hold that: no {count} tile still out makes those numbers. Check them.",
+            "{side} cannot hold that: no {count} tiles still out make those numbers. Check them.",
+            held,
+        )
+        return self.plain(text.format(side=side, count=held))
 
     def wrong_count(self, side: int, expected: int) -> Message:
         w, i = self.words, self.i
@@ -250,27 +417,149 @@ class KeepText:
 
     # ----------------------------------------------------------- undo, export
 
-    def undone(self, what: Message | None) -> Message:
+    def score_line(self, core: Table | Tally) -> str:
+        return self.words.scores(core.scores, core.target) + "."
+
+    def score(self, core: Table | Tally) -> Message:
+        return self.plain(self.score_line(core), self.words.scores_braille(core.scores, core.target))
+
+    def taken_back(self, events: Sequence[Event], core: Table | Tally) -> str:
+        """What undoing an entry did to the score: each award taken back, a win reopened, the score now."""
+        w, i = self.words, self.i
+        parts = []
+        for event in events:
+            if isinstance(event, HeaderScored | WentOut) and event.value:
+                what = (
+                    self.narrator.header_phrase(event.kind, False)
+                    if isinstance(event, HeaderScored)
+                    # Translators: what was taken back by undo: going out.
+                    else i.gettext("going out")
+                )
+                parts.append(self._award(w.name(event.seat), what, event.value))
+            elif isinstance(event, HandBlocked) and event.winner is not None and event.value:
+                # Translators: what was taken back by undo: the award for a blocked hand.
+                parts.append(self._award(w.side(event.winner), i.gettext("blocked hand"), event.value))
+        sentences = []
+        if parts:
+            # Translators: undo took awards back. {awards} lists them,
+            # e.g. "3 points for Ada (triple header)".
+            sentences.append(i.gettext("Taken back: {awards}.").format(awards="; ".join(parts)))
+        if any(isinstance(event, MatchWon) for event in events):
+            # Translators: undo took back the entry that won the match.
+            sentences.append(i.gettext("The win is taken back: the match goes on."))
+        if sentences:
+            sentences.append(self.score_line(core))
+        return " ".join(sentences)
+
+    def _award(self, who: str, what: str, value: int) -> str:
+        i = self.i
+        if self.words.counters:
+            # Translators: an award taken back, counter game: e.g. "2 counters for Ada (double header)".
+            amount = i.ngettext("{count} counter", "{count} counters", value).format(count=value)
+        else:
+            # Translators: an award taken back: e.g. "3 points for Ada (triple header)".
+            amount = i.ngettext("{count} point", "{count} points", value).format(count=value)
+        # Translators: one award taken back: {amount} e.g. "3 points", {who} the player, {what} the header.
+        return i.gettext("{amount} for {who} ({what})").format(amount=amount, who=who, what=what)
+
+    def undone(self, what: Message | None, change: str = "") -> Message:
         i = self.i
         if what is None:
             # Translators: scorekeeper: undo of an entry that said nothing.
-            return self.plain(i.gettext("Undone."))
+            text = i.gettext("Undone.")
+            return self.plain(f"{text} {change}".strip())
         # Translators: scorekeeper: an entry was undone. {what} is what it had announced.
-        text = i.gettext("Undone: {what}").format(what=what.text)
+        undone = i.gettext("Undone: {what}")
         return Message(
-            text, i.gettext("Undone: {what}").format(what=what.speech), f"- {what.braille}", urgent=True
+            f"{undone.format(what=what.text)} {change}".strip(),
+            f"{undone.format(what=what.speech)} {self.words.speakable(change)}".strip(),
+            f"- {what.braille}",
+            urgent=True,
         )
 
-    def redone(self, what: Message | None) -> Message:
+    def redone(self, what: Sequence[Message], core: Table | Tally) -> Message:
+        """One answer for redo: everything the entry announces again, then the score."""
         i = self.i
-        if what is None:
+        if not what:
             # Translators: scorekeeper: redo of an entry that said nothing.
             return self.plain(i.gettext("Redone."))
         # Translators: scorekeeper: an undone entry was made again. {what} is what it announces.
-        text = i.gettext("Redone: {what}").format(what=what.text)
+        redone = i.gettext("Redone: {what}")
+        score = self.score_line(core)
         return Message(
-            text, i.gettext("Redone: {what}").format(what=what.speech), f"+ {what.braille}", urgent=True
+            f"{redone.format(what=' '.join(m.text for m in what))} {score}",
+            f"{redone.format(what=' '.join(m.speech for m in what))} {score}",
+            f"+ {what[0].braille}",
+            urgent=True,
         )
+
+    def hand_begins(self, number: int) -> Message:
+        # Translators: scorekeeper: a new hand begins (in the history and the export).
+        return self.plain(self.i.gettext("Hand {number}.").format(number=number), f"#{number}")
+
+    def status(self, core: Table | Tally) -> Message:
+        """Where a resumed sheet stands: the hand, what is awaited, the score."""
+        i = self.i
+        # Translators: scorekeeper: a saved score sheet continues. {hand} is the hand number, {now} what
+        # is awaited (e.g. "Turn: Cem."), {score} the score sentence.
+        text = i.gettext("The score sheet continues in hand {hand}. {now} {score}")
+        now = self.turn(core) if isinstance(core, Table) else self._tally_now(core)
+        score = self.score_line(core)
+        return Message(
+            text.format(hand=core.hand_number, now=now.text, score=score),
+            text.format(hand=core.hand_number, now=now.speech, score=score),
+            f"#{core.hand_number} {now.braille} {self.words.scores_braille(core.scores, core.target)}",
+            urgent=True,
+        )
+
+    def _tally_now(self, tally: Tally) -> Message:
+        if tally.is_over:
+            return self.plain(self.i.gettext("The match is over."))
+        if not tally.opened:
+            return self.hand_started()
+        # Translators: scorekeeper tally: the hand is being played; calls are awaited.
+        return self.plain(self.i.gettext("Call what scores."))
+
+    def help_lines(self, tracking: bool) -> list[str]:
+        i = self.i
+        lines: list[str]
+        if tracking:
+            lines = [
+                # Translators: scorekeeper help, tracking mode. Keep the examples.
+                i.gettext("At the start of a hand: the opener's name and double, e.g. Anna 1-1."),
+                # Translators: scorekeeper help, tracking mode.
+                i.gettext(
+                    "Each play: the tile and, if it fits both ends, the end: 3-5, 3-5 left, Cem 3-5 r."
+                ),
+                # Translators: scorekeeper help, tracking mode.
+                i.gettext("Draws and passes: draw 3, Cem draw, pass."),
+                # Translators: scorekeeper help, tracking mode: after a blocked hand. Keep the examples.
+                i.gettext(
+                    "After a block: each side's tiles with a dash (Anna 6-6 1-2), "
+                    "or its numbers with their words (Anna doubles 1 pips 15)."
+                ),
+            ]
+        else:
+            lines = [
+                # Translators: scorekeeper help, tally mode: each hand starts with its opening.
+                i.gettext("At the start of a hand: the opener's name and double, e.g. Anna 1-1."),
+                # Translators: scorekeeper help, tally mode. Keep the examples.
+                i.gettext(
+                    "Call what scores: Anna double, Cem triple, Mia out, blocked Anna, blocked nobody."
+                ),
+            ]
+        lines += [
+            # Translators: scorekeeper help: corrections and records.
+            i.gettext("undo and redo correct the record; export writes it as text and CSV."),
+            # Translators: scorekeeper help: reviews.
+            i.gettext(
+                "score, ends, line, count, turn, history (history 5 for the last five, history all "
+                "for the match), repeat, rules."
+            ),
+            # Translators: scorekeeper help: settings and leaving.
+            i.gettext("verbosity, speech, language, save, quit. Enter deals the next hand."),
+        ]
+        return lines
 
     def goodbye(self, saved: bool = True) -> Message:
         if not saved:
