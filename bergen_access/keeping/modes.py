@@ -10,7 +10,7 @@ a reply) and knows its prompt and where the sheet stands; the loop around them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from ..commands.keep_parser import KeepCommand, KeepKind
 from ..core.actions import End, Pass, Play, Refusal
@@ -191,12 +191,8 @@ class TallyMode:
 
     def replay(self, entries: Sequence[Entry | Call]) -> None:
         tally = self.tally
-        self.tally = Tally.replay(
-            tally.rules,
-            tally.starting_scores,
-            entries,
-            openings=tally.openings,  # type: ignore[arg-type]
-        )
+        calls = cast("Sequence[Call]", entries)  # a tally's entries are calls
+        self.tally = Tally.replay(tally.rules, tally.starting_scores, calls, openings=tally.openings)
 
     def replayed(self) -> TallyMode:
         tally = self.tally
