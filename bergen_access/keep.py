@@ -153,9 +153,8 @@ def _starting_scores(
     if args.counters is not None:
         if rules.tally is not TallyKind.COUNTERS:
             # Translators: command-line error: --counters belongs to the counter tally.
-            parser.error(
-                words.gettext("--counters is for the counter tally (--preset counters); use --scores.")
-            )
+            text = words.gettext("--counters is for the counter tally (--preset counters); use --scores.")
+            parser.error(text)
         held = _numbers(args.counters, sides, 1, target)
         if held is None:
             # Translators: command-line error about --counters. {sides} sides, {target} counters each at most.

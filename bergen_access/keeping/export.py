@@ -28,6 +28,7 @@ def record_text(
     """The sheet as text: a header, the events, the score."""
     w = narrator.words
     i = w.i18n
+    # Translators: exported score sheet: the rules are no preset but options of their own.
     preset = preset_of(w.rules) or i.gettext("own rules")
     lines = [
         # Translators: first line of the exported score sheet. {date} is the date and time.

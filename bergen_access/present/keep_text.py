@@ -147,9 +147,8 @@ class KeepText:
 
     def not_entered_holding(self, side: int) -> Message:
         # Translators: scorekeeper: undo while asking about a holding: it was left out.
-        return self.plain(
-            self.i.gettext("What {side} holds was not entered.").format(side=self.words.side(side))
-        )
+        text = self.i.gettext("What {side} holds was not entered.")
+        return self.plain(text.format(side=self.words.side(side)))
 
     def holding_form(self) -> Message:
         # Translators: scorekeeper after a block: the line was neither form of a holding.
@@ -351,9 +350,8 @@ class KeepText:
         if reason is Refusal.CLAIMED:
             claimed = next(t for t in reveal.tiles if t in table.claimed)
             # Translators: scorekeeper after a block: a tile was entered for another side already.
-            return self.plain(
-                i.gettext("{tile} was entered for another side already.").format(tile=claimed.notation)
-            )
+            text = i.gettext("{tile} was entered for another side already.")
+            return self.plain(text.format(tile=claimed.notation))
         if reason is Refusal.WOULD_FIT:
             fitting = table.first_fitting(reveal.tiles)
             # Translators: scorekeeper after a block: a tile fits an open end, so its holder was not blocked.
