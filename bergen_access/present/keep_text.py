@@ -160,13 +160,18 @@ class KeepText:
 
     def ask_blocked_winner(self, again: bool = False) -> Message:
         nobody = self.i.pgettext("keep command", "nobody none tie").split()[0]
+        names = ", ".join(self.words.names)
         if again:
             # Translators: scorekeeper tally: the answer named nobody at the table; the question stands.
-            text = self.i.gettext("Who won the blocked hand? Type a name, or {nobody}; undo leaves it out.")
+            # {names} lists the players, {nobody} is the word for nobody.
+            text = self.i.gettext(
+                "Who won the blocked hand? Type one of {names}, or {nobody}; undo leaves it out."
+            )
         else:
-            # Translators: scorekeeper tally: a bare "blocked": who won? {nobody} is the word for nobody.
-            text = self.i.gettext("Who won the blocked hand? Type a name, or {nobody}.")
-        return self.plain(text.format(nobody=nobody))
+            # Translators: scorekeeper tally: a bare "blocked": who won? {names} lists the players,
+            # {nobody} is the word for nobody.
+            text = self.i.gettext("Who won the blocked hand? Type one of {names}, or {nobody}.")
+        return self.plain(text.format(names=names, nobody=nobody))
 
     def not_entered_blocked(self) -> Message:
         # Translators: scorekeeper tally: undo while asking who won the blocked hand.
