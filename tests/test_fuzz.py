@@ -42,7 +42,7 @@ from bergen_access.boundary import (
     screen,
     visible,
 )
-from bergen_access.commands.keep_parser import MOST_DRAWN, KeepLexicon, KeepParseError, parse_keep
+from bergen_access.commands.keep_parser import MOST_DRAWN, EntryProblem, KeepLexicon, KeepParseError, parse_keep
 from bergen_access.commands.lexicon import CommandKind, Lexicon, Takes, takes
 from bergen_access.commands.parser import ParseError, ParseProblem, parse
 from bergen_access.core import TILES
@@ -52,6 +52,7 @@ from bergen_access.core.engine import Match, Phase
 from bergen_access.core.rules import preset
 from bergen_access.core.table import DrawTiles, Table, TablePhase
 from bergen_access.core.tally import Tally
+from bergen_access.keeping.steps import ConfirmHolding, IsOpener, WhichEnd, WhoWonBlocked
 from bergen_access.i18n import I18n
 from bergen_access.output.announcer import Announcer
 from bergen_access.players.levels import make_player
@@ -418,7 +419,7 @@ def test_the_parsers_refuse_with_a_reason_never_an_exception(pair: tuple[str, st
     try:
         entry = parse_keep(line, KEEP_LEXICON)
     except KeepParseError as error:
-        assert error.code
+        assert isinstance(error.problem, EntryProblem)
     else:
         assert 1 <= entry.count <= MOST_DRAWN, line
         assert all(0 <= n < 10**6 for n in entry.numbers), line
@@ -587,9 +588,13 @@ def run_keeper(lines: list[tuple[str, str]], tally: bool, folder: Path | None) -
     def legal() -> str:
         keeper = keepers[0]
         table = keeper.core
-        if keeper._asking is not None:
-            return "right"
+        question = keeper.question
+        if question is not None:
+            answers = {WhichEnd: "right", IsOpener: "yes", ConfirmHolding: "yes", WhoWonBlocked: "nobody"}
+            return answers[type(question)]
         if not isinstance(table, Table):
+            if not table.opened:
+                return "Anna 0-0"
             return random.Random(len(table.entries)).choice(
                 ["Anna double", "Cem triple", "Anna out", "blocked"]
             )
@@ -598,8 +603,10 @@ def run_keeper(lines: list[tuple[str, str]], tally: bool, folder: Path | None) -
         if table.phase is TablePhase.REVEAL:
             side = table.sides_to_reveal()[0]
             seat = table.rules.seats_of(side)[0]
-            held = sum(table.counts[s] for s in table.rules.seats_of(side))
-            return f"{names[seat]} 0 {held}"
+            held, free = table.held_by(side), table.unclaimed()
+            if len(free) < held:  # the fuzz blocked a hand no real table could: take the pass back
+                return "undo"
+            return f"{names[seat]} " + " ".join(t.notation for t in free[:held])
         if table.phase is not TablePhase.PLAYING:
             return ""
         if table.drawable == 0:
