@@ -42,7 +42,13 @@ from bergen_access.boundary import (
     screen,
     visible,
 )
-from bergen_access.commands.keep_parser import MOST_DRAWN, EntryProblem, KeepLexicon, KeepParseError, parse_keep
+from bergen_access.commands.keep_parser import (
+    MOST_DRAWN,
+    EntryProblem,
+    KeepLexicon,
+    KeepParseError,
+    parse_keep,
+)
 from bergen_access.commands.lexicon import CommandKind, Lexicon, Takes, takes
 from bergen_access.commands.parser import ParseError, ParseProblem, parse
 from bergen_access.core import TILES
@@ -52,8 +58,8 @@ from bergen_access.core.engine import Match, Phase
 from bergen_access.core.rules import preset
 from bergen_access.core.table import DrawTiles, Table, TablePhase
 from bergen_access.core.tally import Tally
-from bergen_access.keeping.steps import ConfirmHolding, IsOpener, WhichEnd, WhoWonBlocked
 from bergen_access.i18n import I18n
+from bergen_access.keeping.steps import ConfirmHolding, IsOpener, WhichEnd, WhoWonBlocked
 from bergen_access.output.announcer import Announcer
 from bergen_access.players.levels import make_player
 from bergen_access.present.message import Verbosity

@@ -601,7 +601,7 @@ def test_scorekeeper_killed_at_the_hook_and_after_answers(start: Any, tmp_path: 
     first = start(KEEP, tty=tty, pause=False, prompt=KEEP_PROMPT)
     first.to_prompt()
     told_by_entry = [history(first, "history all")]  # what each entry announced, as history shows it
-    assert told_by_entry[0] == ["Hand 1."], told_by_entry  # the record notes the hand; "Who opens?" is guidance
+    assert told_by_entry[0] == ["Hand 1."], told_by_entry  # the record notes the hand; "Who opens?" guides
     first.quit()
     entries: list[dict[str, Any]] = [{"type": "new-hand"}]
     left: KeepLeft | None = None
