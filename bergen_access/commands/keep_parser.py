@@ -214,11 +214,11 @@ def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> Keep
         return _entry(None, words, line, lexicon, reveal)
     except KeepParseError as error:
         if error.problem is EntryProblem.UNKNOWN and len(words) > 1 and head.isalpha():
-            try:
-                _entry(None, words[1:], line, lexicon, reveal)
+            try:  # what follows would be an entry after a name: "Zed 3-5", "Zed out"
+                _entry(0, words[1:], line, lexicon, reveal)
             except KeepParseError:
                 raise error from None
-            raise KeepParseError(EntryProblem.UNKNOWN_NAME, line, head) from None  # "Zed 3-5"
+            raise KeepParseError(EntryProblem.UNKNOWN_NAME, line, head) from None
         raise
 
 

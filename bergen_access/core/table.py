@@ -213,11 +213,11 @@ class Table:
         if reveal.side in self.revealed:
             return Refusal.ALREADY_REVEALED
         held = self.held_by(reveal.side)
+        if reveal.tiles:
+            return self._check_tiles(reveal, held)
         h = reveal.holding
         if not (0 <= h.doubles <= min(held, 7) and 0 <= h.single_pips <= h.pips <= 12 * held):
             return Refusal.BAD_HOLDING
-        if reveal.tiles:
-            return self._check_tiles(reveal, held)
         american = self.rules.blocked_rule is BlockedRule.AMERICAN
         if not holding_possible(self.unclaimed(), held, h, singles=american):
             return Refusal.BAD_HOLDING

@@ -480,18 +480,18 @@ class KeepText:
             urgent=True,
         )
 
-    def redone(self, what: Sequence[Message], core: Table | Tally) -> Message:
-        """One answer for redo: everything the entry announces again, then the score."""
+    def redone(self, what: Sequence[Message], core: Table | Tally, with_score: bool = True) -> Message:
+        """One answer for redo: everything the entry announces again, then the score (unless it said it)."""
         i = self.i
         if not what:
             # Translators: scorekeeper: redo of an entry that said nothing.
             return self.plain(i.gettext("Redone."))
         # Translators: scorekeeper: an undone entry was made again. {what} is what it announces.
         redone = i.gettext("Redone: {what}")
-        score = self.score_line(core)
+        score = f" {self.score_line(core)}" if with_score else ""
         return Message(
-            f"{redone.format(what=' '.join(m.text for m in what))} {score}",
-            f"{redone.format(what=' '.join(m.speech for m in what))} {score}",
+            f"{redone.format(what=' '.join(m.text for m in what))}{score}",
+            f"{redone.format(what=' '.join(m.speech for m in what))}{score}",
             f"+ {what[0].braille}",
             urgent=True,
         )

@@ -28,7 +28,7 @@ from ..commands.keep_parser import (
 )
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
 from ..core.actions import Pass
-from ..core.events import Drew, Event, HandDealt, HandEnded
+from ..core.events import Drew, Event, HandDealt, HandEnded, MatchWon
 from ..core.keep_record import keep_record
 from ..core.table import Entry, NewHand, Reveal, Table
 from ..core.tally import Call, Tally
@@ -141,9 +141,15 @@ class Keeper(Talking):
         scratch = self.mode.replayed()
         done = []
         for entry in entries:
+            hand = scratch.core.hand_number
             events = scratch.apply(entry)
-            done.append(self._done(entry, events, scratch.core.hand_number))  # type: ignore[arg-type]
+            done.append(self._done(entry, events, self._hand_of(entry, hand)))  # type: ignore[arg-type]
         return done
+
+    def _hand_of(self, entry: Entry | Call, before: int) -> int:
+        """The hand an entry belongs to: a deal begins the next one; anything else, even a hand's last
+        call, belongs to the hand it was made in."""
+        return before + 1 if isinstance(entry, NewHand) else before
 
     # -------------------------------------------------------------- the loop
 
@@ -255,8 +261,9 @@ class Keeper(Talking):
         if reason is not None:
             self.say(self.mode.refused(reason, entry, self.text))
             return False
+        hand = self.core.hand_number
         events = self.mode.apply(entry)
-        done = self._done(entry, events, self.core.hand_number)  # type: ignore[arg-type]
+        done = self._done(entry, events, self._hand_of(entry, hand))  # type: ignore[arg-type]
         self.done.append(done)
         self.undone.clear()
         self.save()
@@ -362,11 +369,13 @@ class Keeper(Talking):
             self.say(self.text.nothing_to_redo())
             return
         again = self.undone.pop()
+        hand = self.core.hand_number
         events = self.mode.apply(again.entry)
-        done = self._done(again.entry, events, self.core.hand_number)  # type: ignore[arg-type]
+        done = self._done(again.entry, events, self._hand_of(again.entry, hand))  # type: ignore[arg-type]
         self.done.append(done)
         self.save()
-        self.say(self.text.redone(done.said, self.core))
+        told_score = any(isinstance(event, HandEnded | MatchWon) for event in events)  # said it already
+        self.say(self.text.redone(done.record, self.core, with_score=not told_score))
 
     # ----------------------------------------------------------------- export
 
