@@ -10,11 +10,11 @@ a reply) and knows its prompt and where the sheet stands; the loop around them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Protocol
 
 from ..commands.keep_parser import KeepCommand, KeepKind
 from ..core.actions import End, Pass, Play, Refusal
-from ..core.events import HeaderKind
+from ..core.events import Event, HeaderKind
 from ..core.rules import BlockedRule
 from ..core.scoring import holding_of
 from ..core.table import DrawTiles, Entry, NewHand, Open, Reveal, Table, TablePhase
@@ -50,7 +50,7 @@ class Mode(Protocol):
 
     def check(self, entry: Entry | Call) -> Refusal | None: ...
 
-    def apply(self, entry: Entry | Call) -> list[object]: ...
+    def apply(self, entry: Entry | Call) -> list[Event]: ...
 
     def replay(self, entries: Sequence[Entry | Call]) -> None: ...
 
@@ -67,6 +67,9 @@ class Mode(Protocol):
     def next_hand(self, text: KeepText) -> Step:
         """What Enter (or ``next``) does between hands."""
         ...
+
+
+CALLS = (CallOpen, CallHeader, CallOut, CallBlocked)  # what the tally takes
 
 
 def _seat(command: KeepCommand, turn: int) -> int:
@@ -88,13 +91,20 @@ class TrackMode:
         return self.table.phase is TablePhase.REVEAL
 
     def check(self, entry: Entry | Call) -> Refusal | None:
-        return self.table.check(entry)  # type: ignore[arg-type]
+        if isinstance(entry, CALLS):
+            return Refusal.WRONG_PHASE  # a tally's call has no place on a tracked table
+        return self.table.check(entry)
 
-    def apply(self, entry: Entry | Call) -> list[object]:
-        return list(self.table.apply(entry))  # type: ignore[arg-type]
+    def apply(self, entry: Entry | Call) -> list[Event]:
+        if isinstance(entry, CALLS):
+            raise ValueError(Refusal.WRONG_PHASE)
+        return self.table.apply(entry)
 
     def replay(self, entries: Sequence[Entry | Call]) -> None:
-        self.table = Table.replay(self.table.rules, self.table.starting_scores, entries)  # type: ignore[arg-type]
+        fresh = self.replayed()
+        for entry in entries:
+            fresh.apply(entry)
+        self.table = fresh.table
 
     def replayed(self) -> TrackMode:
         return TrackMode(Table(self.table.rules, self.table.starting_scores))
@@ -184,15 +194,20 @@ class TallyMode:
         return False
 
     def check(self, entry: Entry | Call) -> Refusal | None:
-        return self.tally.check(entry)  # type: ignore[arg-type]
+        if not isinstance(entry, CALLS):
+            return Refusal.WRONG_PHASE  # a tracked entry has no place in the tally
+        return self.tally.check(entry)
 
-    def apply(self, entry: Entry | Call) -> list[object]:
-        return list(self.tally.apply(entry))  # type: ignore[arg-type]
+    def apply(self, entry: Entry | Call) -> list[Event]:
+        if not isinstance(entry, CALLS):
+            raise ValueError(Refusal.WRONG_PHASE)
+        return self.tally.apply(entry)
 
     def replay(self, entries: Sequence[Entry | Call]) -> None:
-        tally = self.tally
-        calls = cast("Sequence[Call]", entries)  # a tally's entries are calls
-        self.tally = Tally.replay(tally.rules, tally.starting_scores, calls, openings=tally.openings)
+        fresh = self.replayed()
+        for entry in entries:
+            fresh.apply(entry)
+        self.tally = fresh.tally
 
     def replayed(self) -> TallyMode:
         tally = self.tally

@@ -143,7 +143,7 @@ class Keeper(Talking):
         for entry in entries:
             hand = scratch.core.hand_number
             events = scratch.apply(entry)
-            done.append(self._done(entry, events, self._hand_of(entry, hand)))  # type: ignore[arg-type]
+            done.append(self._done(entry, events, self._hand_of(entry, hand)))
         return done
 
     def _hand_of(self, entry: Entry | Call, before: int) -> int:
@@ -263,7 +263,7 @@ class Keeper(Talking):
             return False
         hand = self.core.hand_number
         events = self.mode.apply(entry)
-        done = self._done(entry, events, self._hand_of(entry, hand))  # type: ignore[arg-type]
+        done = self._done(entry, events, self._hand_of(entry, hand))
         self.done.append(done)
         self.undone.clear()
         self.save()
@@ -371,7 +371,7 @@ class Keeper(Talking):
         again = self.undone.pop()
         hand = self.core.hand_number
         events = self.mode.apply(again.entry)
-        done = self._done(again.entry, events, self._hand_of(again.entry, hand))  # type: ignore[arg-type]
+        done = self._done(again.entry, events, self._hand_of(again.entry, hand))
         self.done.append(done)
         self.save()
         told_score = any(isinstance(event, HandEnded | MatchWon) for event in events)  # said it already
