@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from ..commands.lexicon import speech_mode_names, verbosity_names
 from ..core.actions import End
 from ..core.tiles import Tile
+from ..core.view import SeatView
 from .message import Message
 from .narrator import Narrator, Phrase
+from .options import OptionWords, choices
 
 
 class Feedback:
@@ -75,6 +77,18 @@ class Feedback:
 
         return self._say(said, f"{tile} {self.narrator.end_letter(end)} !")
 
+    def held_back(self, tile: Tile, number: int, must: str) -> Message:
+        """Arms-first: the tile matches an end, but only the opening double's number may be laid yet."""
+        w, i = self.narrator.words, self.narrator.words.i18n
+        reason = OptionWords(self.narrator).arms_reason(number)
+        # Translators: the tile matches an end but may not be laid yet (arms-first rule); {reason} says
+        # why, {must} what the player can do, e.g. "draw" or "0-5 (left)".
+        text = i.gettext("{tile} does not fit yet. {reason} You can: {must}.")
+        return self._say(
+            lambda speech: text.format(tile=w.tile(tile, speech), reason=reason, must=must),
+            f"{tile} {number}!",
+        )
+
     def ask_end(self, tile: Tile) -> Message:
         w, i = self.narrator.words, self.narrator.words.i18n
         return self._say(
@@ -90,39 +104,51 @@ class Feedback:
         # Translators: the player tried to draw or pass while a tile fits. {must} lists the tiles.
         return self.plain(i.gettext("A tile fits, so you must play: {must}.").format(must=must))
 
-    def nothing_to_draw(self) -> Message:
+    def nothing_to_draw(self, view: SeatView) -> Message:
         i = self.narrator.words.i18n
-        # Translators: the player tried to draw but nothing may be drawn.
-        return self.plain(i.gettext("Nothing can be drawn. Pass."))
+        options = OptionWords(self.narrator)
+        choice = choices(view)
+        # Translators: the player tried to draw but nothing may be drawn; what can be done follows.
+        text = i.gettext("Nothing more can be drawn.")
+        return self._say(lambda speech: f"{text} {options.sentence(choice, speech)}", options.braille(choice))
 
     def must_draw(self) -> Message:
         i = self.narrator.words.i18n
         # Translators: the player tried to pass while tiles can still be drawn.
         return self.plain(i.gettext("You cannot pass while tiles can be drawn. Draw."))
 
-    def drew(
-        self, tiles: Sequence[Tile], fits: Tile | None, fit_ends: Sequence[End], can_draw: bool
-    ) -> Message:
+    def drew(self, tiles: Sequence[Tile], view: SeatView) -> Message:
+        """The tiles drawn, then what can be done now (from the legal actions, never a guess)."""
         w, i = self.narrator.words, self.narrator.words.i18n
+        options = OptionWords(self.narrator)
+        choice = choices(view)
+        playable = {tile: ends for tile, ends in choice.plays}
+        fitting = [t for t in tiles if t in playable]
+        fits = fitting[-1] if fitting else None
+        only = choice.only_play
 
         def said(speech: bool) -> str:
             # Translators: the player drew tiles. {tiles} lists them, e.g. "1-2, 3-3, 1-6".
             text = i.gettext("You draw {tiles}.").format(tiles=w.tiles(tiles, speech))
             if fits is not None:
-                where = i.gettext("left or right") if len(fit_ends) == 2 else w.end_word(fit_ends[0])
                 # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
-                text += " " + i.gettext("{tile} fits: {ends}.").format(tile=w.tile(fits, speech), ends=where)
-            elif can_draw:
+                text += " " + i.gettext("{tile} fits: {ends}.").format(
+                    tile=w.tile(fits, speech), ends=options.fit_words(playable[fits])
+                )
+                if only is not None and only.tile == fits:
+                    # Translators: after drawing, the drawn tile is the only legal play: Enter plays it.
+                    text += " " + i.gettext("Enter plays it.")
+                return text
+            if choice.plays:
                 # Translators: after a voluntary draw (DominoPlaza) when the drawn tile does not fit.
                 text += " " + i.gettext("It does not fit.")
-            else:
-                # Translators: after drawing everything allowed, nothing fits.
-                text += " " + i.gettext("Nothing fits and nothing more can be drawn: pass.")
-            return text
+            return text + " " + options.sentence(choice, speech, reason=False)  # the turn line said why
 
         braille = "+" + w.tiles(tiles)
         if fits is not None:
-            braille += " > " + f"{fits}" + "".join(self.narrator.end_letter(e) for e in fit_ends)
+            braille += " > " + f"{fits}" + "".join(self.narrator.end_letter(e) for e in playable[fits])
+        else:
+            braille += " > " + options.braille(choice)
         return self._say(said, braille)
 
     def unknown(self, text: str, help_word: str) -> Message:

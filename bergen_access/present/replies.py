@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..core.actions import Draw, End, Pass, Play
+from ..core.actions import End
 from ..core.engine import Phase
+from ..core.events import HeaderKind
 from ..core.scoring import header_after, header_value
 from ..core.tiles import Tile
 from ..core.view import SeatView
 from .message import Message, Verbosity
 from .narrator import Narrator, Phrase
+from .options import OptionWords, choices
 
 
 class Board(Protocol):
@@ -45,6 +47,7 @@ class Replies:
 
     def __init__(self, narrator: Narrator) -> None:
         self.narrator = narrator
+        self.options = OptionWords(narrator)
 
     def _reply(self, phrase: Phrase, braille: str) -> Message:
         return self.narrator.message(phrase, braille, urgent=True)
@@ -189,111 +192,115 @@ class Replies:
             )
         return self.your_turn(view)
 
-    def your_turn(self, view: SeatView, urgent: bool = True) -> Message:
-        """What the player needs at the start of a turn: ends, tiles, what is legal."""
+    def your_turn(self, view: SeatView, urgent: bool = True, ends_told: bool = False) -> Message:
+        """What the player needs at the start of a turn: the ends (unless just said), what is legal."""
         i = self.narrator.words.i18n
-        legal = view.legal_actions
-        plays = [a for a in legal if isinstance(a, Play)]
-        playable = sorted({a.tile for a in plays})
+        choice = choices(view)
+        playable = {tile for tile, _ in choice.plays}
         rest = [t for t in view.hand if t not in playable]
         verbose = self.narrator.verbosity is Verbosity.VERBOSE
+        show_ends = not ends_told or verbose
 
         def phrase(speech: bool) -> str:
-            ends = self._ends_phrase(view, speech)
-            if playable:
-                # Translators: start of the player's turn. {ends} the open ends, {playable} the tiles
-                # that fit with where, {others} the player's other tiles.
-                text = i.gettext("Your turn. Ends {ends}. Playable: {playable}.").format(
-                    ends=ends, playable=self._tile_list(view, playable, speech)
-                )
-                if rest:
-                    # Translators: the player's tiles that do not fit now, after the playable ones.
-                    text += " " + i.gettext("Also in hand: {others}.").format(
-                        others=self.narrator.words.tiles(rest, speech)
-                    )
-                if any(isinstance(a, Draw) for a in legal):
-                    # Translators: the rules let the player draw although a tile fits (DominoPlaza).
-                    text += " " + i.gettext("You may also draw.")
-            elif any(isinstance(a, Draw) for a in legal):
-                # Translators: start of the player's turn when nothing fits: the player must draw.
-                text = i.gettext("Your turn. Ends {ends}. Nothing fits: draw.").format(ends=ends)
+            if show_ends:
+                # Translators: start of the player's turn. {ends} the open ends, e.g. "6 and double 1".
+                text = i.gettext("Your turn. Ends {ends}.").format(ends=self._ends_phrase(view, speech))
             else:
-                # Translators: start of the player's turn when nothing fits and nothing may be drawn.
-                text = i.gettext(
-                    "Your turn. Ends {ends}. Nothing fits and nothing can be drawn: pass."
-                ).format(ends=ends)
+                # Translators: start of the player's turn when the ends were just said.
+                text = i.gettext("Your turn.")
+            text += " " + self.options.sentence(choice, speech)
+            if choice.plays and rest:
+                # Translators: the player's tiles that do not fit now, after the playable ones.
+                text += " " + i.gettext("Also in hand: {others}.").format(
+                    others=self.narrator.words.tiles(rest, speech)
+                )
             if verbose:
                 text += " " + self.counts(view).text
             return text
 
         assert view.ends is not None
-        ends_b = self.narrator.words.ends_braille(view.ends, view.end_is_double)
-        if playable:
-            braille = f"{ends_b}: {self._tile_list_braille(view, playable)}"
-            if rest:
-                braille += " / " + " ".join(t.notation for t in rest)
-        elif any(isinstance(a, Draw) for a in legal):
-            # Translators: braille for "you must draw", one short word.
-            braille = f"{ends_b}: " + i.pgettext("braille", "draw")
-        else:
-            # Translators: braille for "you must pass", one short word.
-            braille = f"{ends_b}: " + i.pgettext("braille", "pass")
+        braille = self.options.braille(choice)
+        if show_ends:
+            braille = f"{self.narrator.words.ends_braille(view.ends, view.end_is_double)}: {braille}"
+        if choice.plays and rest:
+            braille += " / " + " ".join(t.notation for t in rest)
         return self.narrator.message(phrase, braille, urgent=urgent)
 
     def hint(self, view: SeatView) -> Message:
-        """The legal plays and which of them would score."""
+        """The legal plays, the best first: what scores (each fact once), then the rest."""
         w, i = self.narrator.words, self.narrator.words.i18n
         if not view.is_my_turn:
             return self.turn(view)
-        plays = [a for a in view.legal_actions if isinstance(a, Play)]
-        if not plays:
+        choice = choices(view)
+        if not choice.plays:
             return self.your_turn(view)
         assert view.ends is not None and view.end_tiles is not None
-        scoring = []
-        for play in plays:
-            kind = header_after(view.ends, view.end_tiles, play.tile, play.end)
-            if kind is not None:
-                need = view.needs[view.side]
-                scoring.append((play, kind, header_value(view.rules, kind, need)))
+        need = view.needs[view.side]
+        ranked: list[tuple[int, Tile, tuple[End, ...], HeaderKind | None]] = []
+        for tile, ends in choice.plays:
+            by_kind: dict[HeaderKind | None, list[End]] = {}
+            for end in ends:
+                by_kind.setdefault(header_after(view.ends, view.end_tiles, tile, end), []).append(end)
+            for kind, kind_ends in by_kind.items():
+                value = header_value(view.rules, kind, need) if kind is not None else 0
+                ranked.append((value, tile, tuple(kind_ends), kind))
+        ranked.sort(key=lambda entry: -entry[0])
+        scoring = [r for r in ranked if r[3] is not None]
+        others = [r for r in ranked if r[3] is None]
+
+        def where(tile: Tile, ends: tuple[End, ...], speech: bool) -> str:
+            return f"{w.tile(tile, speech)} {self.options.fit_words(ends)}"
 
         def phrase(speech: bool) -> str:
-            listed = ", ".join(f"{w.tile(p.tile, speech)} {w.end_word(p.end)}" for p in plays)
-            # Translators: reply to "hint": every legal play, e.g. "3-4 left, 5-6 right".
-            text = i.gettext("You can play {plays}.").format(plays=listed)
-            for play, kind, value in scoring:
-                # Translators: reply to "hint": a play that would score. {play} e.g. "5-6 right",
+            parts = []
+            for value, tile, ends, kind in scoring:
+                assert kind is not None
+                # Translators: reply to "hint": a play that scores, best first. {play} e.g. "5-6 right",
                 # {header} e.g. "double header", {points} e.g. "2 points".
-                text += " " + i.gettext("{play} makes a {header}: {points}.").format(
-                    play=f"{w.tile(play.tile, speech)} {w.end_word(play.end)}",
-                    header=self.narrator.header_phrase(kind, False),
-                    points=w.counter_count(value) if w.counters else w.points(value),
+                parts.append(
+                    i.gettext("{play}: {header}, {points}.").format(
+                        play=where(tile, ends, speech),
+                        header=self.narrator.header_phrase(kind, False),
+                        points=w.counter_count(value) if w.counters else w.points(value),
+                    )
                 )
-            if not scoring:
-                # Translators: reply to "hint" when no legal play scores ({count} legal plays).
-                text += " " + i.ngettext("It does not score.", "None of them scores.", len(plays)).format(
-                    count=len(plays)
-                )
-            return text
+            if others:
+                listed = ", ".join(where(tile, ends, speech) for _, tile, ends, _ in others)
+                if scoring:
+                    # Translators: reply to "hint", after the scoring plays: the plays that do not score.
+                    parts.append(i.gettext("Not scoring: {plays}.").format(plays=listed))
+                else:
+                    # Translators: reply to "hint" when no legal play scores: the legal plays.
+                    parts.append(i.gettext("Nothing scores. You can play {plays}.").format(plays=listed))
+            if choice.arms_number is not None:
+                parts.append(self.options.arms_reason(choice.arms_number))
+            return " ".join(parts)
 
-        braille = " ".join(f"{p.tile}{self.narrator.end_letter(p.end)}" for p in plays)
-        if scoring:
-            braille += " | " + " ".join(
-                f"{p.tile}{self.narrator.end_letter(p.end)} {self.narrator.header_braille(k)}+{v}"
-                for p, k, v in scoring
-            )
+        def letters(ends: tuple[End, ...]) -> str:
+            return "".join(self.narrator.end_letter(e) for e in ends)
+
+        braille = " ".join(
+            f"{tile}{letters(ends)}"
+            + (f" {self.narrator.header_braille(kind)}+{value}" if kind is not None else "")
+            for value, tile, ends, kind in ranked
+        )
         return self._reply(phrase, braille)
 
     def must(self, view: SeatView) -> str:
-        """What the player must do now, for error messages: ``draw``, ``pass`` or the playable tiles."""
-        legal = view.legal_actions
+        """What the player can do now, for error messages: the playable tiles, ``draw`` or ``pass``."""
+        choice = choices(view)
         i = self.narrator.words.i18n
-        plays = [a for a in legal if isinstance(a, Play)]
-        if plays:
-            return self._tile_list(view, sorted({a.tile for a in plays}), False)
-        if any(isinstance(a, Draw) for a in legal):
+        if choice.plays:
+            return self.options.plays(choice, False)
+        if choice.may_draw:
             # Translators: what the player must do, inside an error message: "draw".
             return i.pgettext("must", "draw")
-        if any(isinstance(a, Pass) for a in legal):
+        if choice.may_pass:
             # Translators: what the player must do, inside an error message: "pass".
             return i.pgettext("must", "pass")
         return "-"
+
+    def can_do(self, view: SeatView) -> Message:
+        """The options sentence alone (after a refusal that changed nothing)."""
+        choice = choices(view)
+        return self._reply(lambda speech: self.options.sentence(choice, speech), self.options.braille(choice))

@@ -24,7 +24,7 @@ from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.dealers import dealer_from_spec
 from ..core.engine import Match, Phase
-from ..core.events import Drew, Event
+from ..core.events import Drew, Event, Opened, TilePlayed
 from ..core.view import SeatView
 from ..i18n import I18n
 from ..output.announcer import Announcer
@@ -35,6 +35,7 @@ from ..present.feedback import Feedback
 from ..present.help_text import describe, overview
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
+from ..present.options import choices, held_back_number
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
@@ -131,6 +132,8 @@ class Game(Talking):
         self._events: list[Message] = []
         self._turn_told = False
         self._asking: Play | None = None
+        self._ends_told: object = None  # the ends (and which are doubles) an announcement last said
+        self._enter_plays: Play | None = None  # after a draw: the drawn tile, the only legal play
         self.set_language(language)
 
     # ------------------------------------------------------------- language
@@ -174,6 +177,8 @@ class Game(Talking):
             if message is not None:
                 self._events.append(message)
                 self.announcer.announce(message)
+                if isinstance(event, TilePlayed | Opened):  # the ends were just said
+                    self._ends_told = self._ends_now()
 
     def _flush_draws(self) -> None:
         if self._pending_draws:
@@ -194,6 +199,7 @@ class Game(Talking):
 
     def _apply(self, action: Action) -> None:
         """One action: apply, save, then tell (never the other way round)."""
+        self._enter_plays = None
         events = self.match.apply(action)
         self.save()
         self.tell_events(events)
@@ -295,11 +301,16 @@ class Game(Talking):
         action = self.players[seat].choose(view)
         self._apply(action)
 
+    def _ends_now(self) -> object:
+        view = self.view
+        return (view.ends, view.end_is_double)
+
     def _human_turn(self) -> None:
         self._flush_draws()
         if not self._turn_told:
             self._turn_told = True
-            message = self.replies.your_turn(self.view, urgent=False)
+            told = self._ends_told == self._ends_now()  # each fact once a turn: no ends said again
+            message = self.replies.your_turn(self.view, urgent=False, ends_told=told)
             self.announcer.announce(message)
         self._read_and_answer()
 
@@ -312,6 +323,10 @@ class Game(Talking):
         if self.match.phase is Phase.HAND_OVER:
             # Translators: prompt between hands. Ends with "> ".
             return i.gettext("Enter: next hand> ")
+        if self._enter_plays is not None:
+            # Translators: prompt after a draw when the drawn tile is the only legal play.
+            # {tile} e.g. "3-6". Ends with "> ".
+            return i.gettext("Enter plays {tile}> ").format(tile=self._enter_plays.tile.notation)
         view = self.view
         ends = self.words.ends_braille(view.ends, view.end_is_double) if view.ends else "-"
         count = len(view.hand)
@@ -342,6 +357,9 @@ class Game(Talking):
 
     def handle(self, line: str) -> None:
         """Answer one typed line, exactly once."""
+        if self._enter_plays is not None and self._takes_the_offer(line):
+            self._play(self._enter_plays)
+            return
         if self._asking is not None:
             asked, self._asking = self._asking, None
             end = self.lexicon.end(line.strip()) if line.strip() else None
@@ -407,6 +425,11 @@ class Game(Talking):
             return
         self.announcer.announce(Message(last.text, last.speech, last.braille, urgent=True))
 
+    def _takes_the_offer(self, line: str) -> bool:
+        """Enter, or ``play`` alone, after a draw whose tile is the only legal play."""
+        words = line.split()
+        return not words or (len(words) == 1 and self.lexicon.command(words[0]) is CommandKind.PLAY)
+
     def _empty(self, command: Command) -> None:
         if self.match.phase is Phase.HAND_OVER:
             self._next(command)
@@ -441,7 +464,9 @@ class Game(Talking):
             return
         legal_ends = [a.end for a in view.legal_actions if isinstance(a, Play) and a.tile == command.tile]
         if command.end is None:
-            if len(legal_ends) == 1:
+            if len(legal_ends) == 2 and len(view.line) == 1:  # the lone opening double: both sides alike
+                self._play(Play(seat, command.tile, End.LEFT))
+            elif len(legal_ends) == 1:
                 self._play(Play(seat, command.tile, legal_ends[0]))
             elif len(legal_ends) == 2:
                 self._asking = Play(seat, command.tile, End.LEFT)
@@ -459,13 +484,16 @@ class Game(Talking):
         if reason is Refusal.MUST_PLAY:
             self.say(self.feedback.must_play(must))
         elif reason is Refusal.NOTHING_TO_DRAW:
-            self.say(self.feedback.nothing_to_draw())
+            self.say(self.feedback.nothing_to_draw(view))
         elif reason is Refusal.MUST_DRAW:
             self.say(self.feedback.must_draw())
         elif reason in (Refusal.OTHER_END_ONLY, Refusal.ARMS_FIRST) and isinstance(action, Play):
             legal = [a.end for a in view.legal_actions if isinstance(a, Play) and a.tile == action.tile]
+            held_back = held_back_number(view)
             if legal:
                 self.say(self.feedback.only_end(action.tile, legal[0], reason is Refusal.ARMS_FIRST))
+            elif reason is Refusal.ARMS_FIRST and held_back is not None:
+                self.say(self.feedback.held_back(action.tile, held_back, must))
             else:
                 self._does_not_fit(action.tile, must)
         elif isinstance(action, Play):
@@ -498,6 +526,7 @@ class Game(Talking):
         if self.match.check(Draw(seat)) is not None:
             self._refuse(Draw(seat))
             return
+        self._enter_plays = None
         forced = not self.match.playable(seat)
         drawn: list[Event] = []
         count = 0
@@ -508,14 +537,11 @@ class Game(Talking):
                 break
         self.save()
         tiles = [e.tile for e in drawn if isinstance(e, Drew) and e.tile is not None]
-        fitting = [t for t in tiles if self.match.fitting_ends(seat, t)]
-        fits = fitting[-1] if fitting else None
-        message = self.feedback.drew(
-            tiles,
-            fits,
-            self.match.fitting_ends(seat, fits) if fits is not None else (),
-            self.match.check(Draw(seat)) is None,
-        )
+        view = self.view
+        message = self.feedback.drew(tiles, view)
+        only = choices(view).only_play
+        if only is not None and only.tile in tiles:
+            self._enter_plays = Play(seat, only.tile, only.end)
         self._events.append(message)
         self.say(message)
         self.tell_events([e for e in drawn if not isinstance(e, Drew)])

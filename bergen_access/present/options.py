@@ -1,0 +1,131 @@
+"""What the player can do now: said from the engine's legal actions, and from nothing else.
+
+Every sentence that tells the player what is possible (the turn line, the
+answer to a draw, a refusal, the hint) is built from one ``Choices``, which is
+read off ``SeatView.legal_actions``; so a message can never say "pass" while
+the engine wants a play. Under the arms-first rule the reason a matching tile
+may not be laid yet is part of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.actions import Draw, End, Pass, Play
+from ..core.line import arms_end
+from ..core.tiles import Tile
+from ..core.view import SeatView
+from .narrator import Narrator
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The legal actions of one turn, grouped as the player hears them."""
+
+    plays: tuple[tuple[Tile, tuple[End, ...]], ...]  # each playable tile with the ends it may go to
+    may_draw: bool
+    may_pass: bool
+    arms_number: int | None  # arms-first holds back a matching tile: only this number may be laid
+
+    @property
+    def only_play(self) -> Play | None:
+        """The one legal play, when there is exactly one (and nothing else but perhaps drawing)."""
+        if len(self.plays) == 1 and len(self.plays[0][1]) == 1 and not self.may_pass:
+            tile, ends = self.plays[0]
+            return Play(-1, tile, ends[0])
+        return None
+
+
+def choices(view: SeatView) -> Choices:
+    """The player's legal actions, read off the engine."""
+    legal = view.legal_actions
+    ends: dict[Tile, list[End]] = {}
+    for action in legal:
+        if isinstance(action, Play):
+            ends.setdefault(action.tile, []).append(action.end)
+    plays = tuple((tile, tuple(sorted(ends[tile]))) for tile in sorted(ends))
+    return Choices(
+        plays,
+        any(isinstance(a, Draw) for a in legal),
+        any(isinstance(a, Pass) for a in legal),
+        held_back_number(view),
+    )
+
+
+def held_back_number(view: SeatView) -> int | None:
+    """Under arms-first, the opening double's number when a tile in hand matches an end that is closed."""
+    if view.ends is None or view.end_tiles is None:
+        return None
+    arms = arms_end(view.rules.first_arms_first, len(view.line), view.end_tiles, view.opening)
+    if arms is None:
+        return None
+    closed = view.ends[1 - arms]
+    open_number = view.ends[arms]
+    if any(tile.has(closed) and not tile.has(open_number) for tile in view.hand):
+        return open_number
+    return None
+
+
+class OptionWords:
+    """The sentences of ``Choices``: printed, spoken and brailled."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+
+    def fit_words(self, ends: tuple[End, ...]) -> str:
+        w = self.narrator.words
+        if len(ends) == 2:
+            # Translators: a tile fits both ends, in the list of tiles, e.g. "5-6 (left or right)".
+            return w.i18n.gettext("left or right")
+        return w.end_word(ends[0])
+
+    def plays(self, choice: Choices, speech: bool) -> str:
+        """``1-1 (left), 5-6 (left or right)``."""
+        w, i = self.narrator.words, self.narrator.words.i18n
+        return ", ".join(
+            # Translators: a tile and where it fits, in a list, e.g. "3-4 (left)".
+            i.gettext("{tile} ({ends})").format(tile=w.tile(tile, speech), ends=self.fit_words(ends))
+            for tile, ends in choice.plays
+        )
+
+    def arms_reason(self, number: int) -> str:
+        # Translators: the arms-first rule (DominoPlaza) in the turn line, a refusal or the hint:
+        # why a tile that matches an end may not be laid yet. {number} is the opening double's number.
+        return self.narrator.words.i18n.gettext(
+            "First both sides of the opening double: only a {number} can be laid."
+        ).format(number=number)
+
+    def sentence(self, choice: Choices, speech: bool, reason: bool = True) -> str:
+        """What can be done: the plays (and that drawing is allowed too), or draw, or pass; with the
+        arms-first reason unless it was said this turn already (``reason=False``)."""
+        i = self.narrator.words.i18n
+        held_back = choice.arms_number if reason else None
+        reason_text = f" {self.arms_reason(held_back)}" if held_back is not None else ""
+        if choice.plays:
+            # Translators: the tiles the player can play, with where, e.g. "Playable: 3-4 (left)."
+            text = i.gettext("Playable: {playable}.").format(playable=self.plays(choice, speech))
+            if choice.may_draw:
+                # Translators: the rules let the player draw although a tile fits (DominoPlaza).
+                text += " " + i.gettext("You may also draw.")
+            return text + reason_text
+        if choice.may_draw:
+            # Translators: nothing fits: the player must draw.
+            return i.gettext("Nothing fits: draw.") + reason_text
+        if choice.may_pass:
+            # Translators: nothing fits and nothing may be drawn: the player must pass.
+            return i.gettext("Nothing fits and nothing can be drawn: pass.") + reason_text
+        return ""
+
+    def braille(self, choice: Choices) -> str:
+        i = self.narrator.words.i18n
+        if choice.plays:
+            text = " ".join(
+                f"{tile}{''.join(self.narrator.end_letter(e) for e in ends)}" for tile, ends in choice.plays
+            )
+            # Translators: braille, "or draw" after the playable tiles (DominoPlaza); very short.
+            return text + (" " + i.pgettext("braille", "+draw") if choice.may_draw else "")
+        if choice.may_draw:
+            # Translators: braille for "you must draw", one short word.
+            return i.pgettext("braille", "draw")
+        # Translators: braille for "you must pass", one short word.
+        return i.pgettext("braille", "pass")
