@@ -27,10 +27,12 @@ from .console import (
 )
 from .core.dealers import SeededDealer
 from .core.engine import Match
-from .core.rules import RulesError
+from .core.rules import Rules, RulesError, from_options
 from .core.schema import SchemaError, nullable, obj, string
 from .i18n import I18n, choose_language, environment
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from .present.table_talk import rules_name, saved_match
+from .present.words import Words
 from .rule_args import add_rule_arguments, rules_from_arguments
 from .session.savefile import MATCH_FILE, load_match
 from .session.untrusted import DamagedFile
@@ -100,8 +102,9 @@ def _seating(seats: list[dict[str, Any]], players: int) -> Seating:
     return Seating(names=[str(seat["name"]) for seat in seats], human=humans[0], levels=levels)
 
 
-def _saved_match(console: Console, new: bool) -> tuple[Match, Seating] | None:
-    """The saved match if the player wants it; a damaged file is reported and kept aside."""
+def _saved_match(console: Console, new: bool, asked: Rules) -> tuple[Match, Seating] | None:
+    """The saved match if the player wants it (said which it is, and whether the command line asked for
+    other rules); a damaged file is reported and kept aside."""
     i = console.words
 
     def load(path: Path) -> tuple[Match, Seating]:
@@ -116,10 +119,18 @@ def _saved_match(console: Console, new: bool) -> tuple[Match, Seating] | None:
         console.data.remove(MATCH_FILE)
         return None
     if not new:
-        # Translators: offer to continue the saved match. {hand} is its hand number.
-        question = i.gettext("A saved match is waiting, in hand {hand}. Continue it? Yes or no.").format(
-            hand=match.hand_number
-        )
+        words = Words(i, match.rules, seating.names, seating.human)
+        names = [words.name(seat) for seat in range(match.players)]
+        described = saved_match(i, match.rules, names, match.scores)
+        # Translators: offer to continue the saved match. {hand} is its hand number, {match} says which
+        # match it is, e.g. "standard rules, You, Anna, score 9 : 7".
+        question = i.gettext("A saved match is waiting, in hand {hand}: {match}. Continue it? Yes or no.")
+        question = question.format(hand=match.hand_number, match=described)
+        if asked != match.rules and asked != from_options({"players": asked.players}):
+            # Translators: the command line asked for other rules than the saved match has. {rules} is
+            # what was asked for. Yes continues the saved match, no starts one with the new rules.
+            other = i.gettext("You asked for other rules ({rules}): no starts a new match with them.")
+            question += " " + other.format(rules=rules_name(i, asked))
         if console.setup.yes_no(question):
             return match, seating
     console.keep_declined(MATCH_FILE, PREVIOUS_FILE)
@@ -150,7 +161,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             settings.speech = speech
             console.save_settings()
         speech = speech or "off"
-        saved = _saved_match(console, args.new)
+        saved = _saved_match(console, args.new, rules)
         if saved is not None:
             match, seating = saved
         else:

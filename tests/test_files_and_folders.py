@@ -727,7 +727,7 @@ def test_a_read_only_data_folder_offers_its_match_and_keeps_a_damaged_one_where_
     with read_only(folder, {"match.json": match_save}):
         result = run(tmp_path, GAME, "yes\nhand\n5-5 left\nquit\n")
         assert_clean(result)
-        assert "A saved match is waiting, in hand 1." in result.out
+        assert "A saved match is waiting, in hand 1:" in result.out
         assert "The saved match continues. Last: Anna plays 1-6 on the right." in result.out
         assert "You play 5-5 on the left." in result.out
         assert len(result.lines("Cannot save in")) == 1
@@ -877,7 +877,7 @@ MODES = [
         notices.lock_question(ENGLISH, "match"),
         ["1-5 left"],
         ["1-5 left", "hand"],
-        "A saved match is waiting, in hand 1.",
+        "A saved match is waiting, in hand 1:",
         "The saved match continues. Last: Anna plays 1-6 on the right.",
     ),
     Mode(

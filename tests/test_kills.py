@@ -392,7 +392,7 @@ def game_resume(start: Any, home: Path, tty: bool, pause: bool, left: Left, tall
     stray = plant_stray(home, "match.json")
     program = start(GAME, tty=tty, pause=pause, prompt=GAME_PROMPT)
     asked = program.to_prompt()
-    assert f"A saved match is waiting, in hand {left.save['hands']}." in asked, asked
+    assert f"A saved match is waiting, in hand {left.save['hands']}:" in asked, asked
     assert program.prompt == "or no"
     shown = program.ask("y")
     where = f"resume after game {left.mode} {left.move.lines if left.move else ''}"

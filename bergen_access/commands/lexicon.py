@@ -30,6 +30,9 @@ class CommandKind(StrEnum):
     HISTORY = "history"
     REPEAT = "repeat"
     HINT = "hint"
+    SEATS = "seats"
+    UNSEEN = "unseen"
+    SOUNDS = "sounds"
     RULES = "rules"
     HELP = "help"
     VERBOSITY = "verbosity"
@@ -54,6 +57,7 @@ ARGUMENTS: dict[CommandKind, Takes] = {
     CommandKind.VERBOSITY: Takes.WORD,
     CommandKind.SPEECH: Takes.WORD,
     CommandKind.LANGUAGE: Takes.WORD,
+    CommandKind.SOUNDS: Takes.WORD,
 }
 MOST_HISTORY = 999  # the largest count "history N" takes
 
@@ -85,6 +89,9 @@ def _english_words() -> dict[CommandKind, tuple[str, ...]]:
         CommandKind.HISTORY: ("history", "y"),
         CommandKind.REPEAT: ("repeat", "r", "again"),
         CommandKind.HINT: ("hint", "i"),
+        CommandKind.SEATS: ("seats", "players"),
+        CommandKind.UNSEEN: ("unseen", "remaining"),
+        CommandKind.SOUNDS: ("sounds",),
         CommandKind.RULES: ("rules",),
         CommandKind.HELP: ("help", "?"),
         CommandKind.VERBOSITY: ("verbosity", "v"),
@@ -125,6 +132,12 @@ def _localized_words(i: I18n) -> dict[CommandKind, str]:
         CommandKind.REPEAT: i.pgettext("command", "repeat r again"),
         # Translators: command words: hear the legal plays and which would score.
         CommandKind.HINT: i.pgettext("command", "hint i"),
+        # Translators: command words: hear the seats in order of play, partners, tile counts and score.
+        CommandKind.SEATS: i.pgettext("command", "seats players"),
+        # Translators: command words: hear how many tiles you have not seen show each number.
+        CommandKind.UNSEEN: i.pgettext("command", "unseen remaining"),
+        # Translators: command words: turn the sound cues on or off.
+        CommandKind.SOUNDS: i.pgettext("command", "sounds"),
         # Translators: command words: hear the rules of this match.
         CommandKind.RULES: i.pgettext("command", "rules"),
         # Translators: command words: help.

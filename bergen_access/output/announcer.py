@@ -28,7 +28,7 @@ def safe(message: Message) -> Message:
     return Message(
         visible(message.text, keep_newlines=True),
         for_speech(message.speech),
-        visible(message.braille),
+        visible(message.braille, keep_newlines=True),
         message.urgent,
     )
 

@@ -257,11 +257,11 @@ class Feedback:
         return Message(
             text="\n".join(m.text for m in messages),
             speech=" ".join(m.speech for m in messages),
-            braille=" / ".join(m.braille for m in messages),
+            braille="\n".join(m.braille for m in messages),
             urgent=True,
         )
 
     def lines(self, lines: Sequence[str]) -> Message:
         """Several finished lines as one reply (rules, help)."""
         speech = self.narrator.words.speakable(" ".join(lines))
-        return Message(text="\n".join(lines), speech=speech, braille=" ".join(lines), urgent=True)
+        return Message(text="\n".join(lines), speech=speech, braille="\n".join(lines), urgent=True)

@@ -37,6 +37,12 @@ def describe(i: I18n, kind: CommandKind) -> str:
         CommandKind.REPEAT: i.gettext("The last announcement again. The F2 key does the same."),
         # Translators: help for the hint command.
         CommandKind.HINT: i.gettext("Your legal plays and which of them would score."),
+        # Translators: help for the seats command.
+        CommandKind.SEATS: i.gettext("The seats in order of play, partners, tile counts and the score."),
+        # Translators: help for the unseen command.
+        CommandKind.UNSEEN: i.gettext("How many of the tiles you have not seen show each number."),
+        # Translators: help for the sounds command.
+        CommandKind.SOUNDS: i.gettext("Sound cues on or off: your turn, plays, draws, headers, the end."),
         # Translators: help for the rules command.
         CommandKind.RULES: i.gettext("The rules of this match."),
         # Translators: help for the help command.
@@ -71,9 +77,12 @@ HELP_ORDER = (
     CommandKind.HISTORY,
     CommandKind.REPEAT,
     CommandKind.HINT,
+    CommandKind.SEATS,
+    CommandKind.UNSEEN,
     CommandKind.RULES,
     CommandKind.VERBOSITY,
     CommandKind.SPEECH,
+    CommandKind.SOUNDS,
     CommandKind.LANGUAGE,
     CommandKind.SAVE,
     CommandKind.QUIT,

@@ -618,6 +618,6 @@ class KeepText:
         return Message(
             text="\n".join(m.text for m in messages),
             speech=" ".join(m.speech for m in messages),
-            braille=" / ".join(m.braille for m in messages),
+            braille="\n".join(m.braille for m in messages),
             urgent=True,
         )

@@ -28,8 +28,13 @@ class Message:
     urgent: bool = False
 
 
-def wrap_braille(line: str, width: int) -> list[str]:
-    """Split a braille line into lines of at most ``width`` cells, at spaces where possible."""
+def wrap_braille(text: str, width: int) -> list[str]:
+    """Braille lines of at most ``width`` cells: each entry (a line of ``text``) starts a line of its own
+    and is wrapped at spaces where possible, so two entries never share a braille line."""
+    return [line for entry in text.split("\n") for line in _wrap_entry(entry, width)]
+
+
+def _wrap_entry(line: str, width: int) -> list[str]:
     lines: list[str] = []
     current = ""
     for whole_word in line.split():

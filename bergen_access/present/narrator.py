@@ -23,6 +23,7 @@ from ..core.events import (
     TilePlayed,
     WentOut,
 )
+from ..core.tiles import Tile
 from .message import Message, Verbosity
 from .words import Words
 
@@ -65,6 +66,41 @@ class Narrator:
         """The announcement of one event (None for events said elsewhere)."""
         handler = self._handlers.get(type(event))
         return handler(event) if handler is not None else None
+
+    def narrate_with_counters(self, event: Event, counters: Event) -> Message | None:
+        """A score and the counters it makes a side discard, as one announcement."""
+        first, second = self.narrate(event), self.narrate(counters)
+        if first is None or second is None:
+            return first or second
+        return Message(
+            f"{first.text} {second.text}",
+            f"{first.speech} {second.speech}",
+            f"{first.braille} {second.braille}",
+            first.urgent,
+        )
+
+    def narrate_held(self, held: Sequence[tuple[int, Sequence[Tile]]]) -> Message:
+        """At a hand's end: the tiles each other player still held."""
+        w, i = self.words, self.words.i18n
+
+        def shown(speech: bool) -> str:
+            parts = [
+                # Translators: one player's tiles left at the end of a hand, e.g. "Anna 3-4 6-6 (19 pips)".
+                i.gettext("{name} {tiles} ({pips})").format(
+                    name=w.name(seat),
+                    tiles=w.tiles(tiles, speech),
+                    pips=i.ngettext("{count} pip", "{count} pips", sum(t.pips for t in tiles)).format(
+                        count=sum(t.pips for t in tiles)
+                    ),
+                )
+                for seat, tiles in held
+            ]
+            # Translators: at the end of a hand, what the other players still held. {list} e.g.
+            # "Anna 3-4 6-6 (19 pips); Cem 1-2 (3 pips)".
+            return i.gettext("Still held: {list}.").format(list="; ".join(parts))
+
+        braille = " / ".join(f"{w.name(seat)} {w.tiles(tiles)}" for seat, tiles in held)
+        return self.message(shown, braille)
 
     def narrate_draws(self, draws: Sequence[Drew]) -> Message:
         """Consecutive draws of one seat as one announcement."""

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..boundary import Screened
@@ -24,7 +25,18 @@ from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.dealers import dealer_from_spec
 from ..core.engine import Match, Phase
-from ..core.events import Drew, Event, Opened, TilePlayed
+from ..core.events import (
+    CountersDiscarded,
+    Drew,
+    Event,
+    HandBlocked,
+    HandEnded,
+    HeaderScored,
+    MatchWon,
+    Opened,
+    TilePlayed,
+    WentOut,
+)
 from ..core.view import SeatView
 from ..i18n import I18n
 from ..output.announcer import Announcer
@@ -35,6 +47,7 @@ from ..present.feedback import Feedback
 from ..present.help_text import describe, overview
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
+from ..present.table_talk import TableTalk
 from ..present.options import choices, held_back_number
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
@@ -46,6 +59,8 @@ from .preferences import Talking
 from .reader import LineReader
 
 HISTORY_DEFAULT = 5
+SCORES = (HeaderScored, WentOut, HandBlocked)  # events a counters' discard may follow
+Told = Callable[[Narrator], "Message | None"]  # something that happened, as how to say it
 
 
 class QuitGame(Exception):  # noqa: N818 - a signal to leave the loop, not an error
@@ -129,7 +144,7 @@ class Game(Talking):
         self.session = session
         self.verbosity = verbosity
         self._pending_draws: list[Drew] = []
-        self._events: list[Message] = []
+        self._told: list[Told] = []  # what happened, as how to say it (said again in today's words)
         self._turn_told = False
         self._asking: Play | None = None
         self._ends_told: object = None  # the ends (and which are doubles) an announcement last said
@@ -145,6 +160,7 @@ class Game(Talking):
         self.narrator = Narrator(self.words, self.verbosity)
         self.replies = Replies(self.narrator)
         self.feedback = Feedback(self.narrator)
+        self.table_talk = TableTalk(self.narrator, self.seating.levels)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
@@ -165,27 +181,55 @@ class Game(Talking):
         self.announcer.announce(message)
 
     def tell_events(self, events: Iterable[Event]) -> None:
-        """Announce events; another player's consecutive draws become one announcement."""
-        for event in events:
+        """Announce events: another player's consecutive draws become one announcement, a score and
+        the counters it discards are one, and a hand's end first shows what the others still held."""
+        queue = list(events)
+        for index, event in enumerate(queue):
             if isinstance(event, Drew) and event.seat != self.seating.human:
                 if self._pending_draws and self._pending_draws[0].seat != event.seat:
                     self._flush_draws()
                 self._pending_draws.append(event)
                 continue
             self._flush_draws()
-            message = self.narrator.narrate(event)
-            if message is not None:
-                self._events.append(message)
-                self.announcer.announce(message)
-                if isinstance(event, TilePlayed | Opened):  # the ends were just said
-                    self._ends_told = self._ends_now()
+            if isinstance(event, CountersDiscarded) and index and isinstance(queue[index - 1], SCORES):
+                continue  # told with its score
+            following = queue[index + 1] if index + 1 < len(queue) else None
+            if isinstance(event, SCORES) and isinstance(following, CountersDiscarded):
+                self._tell(partial(Narrator.narrate_with_counters, event=event, counters=following))
+                continue
+            if isinstance(event, HandEnded | MatchWon):
+                self._reveal_hands()
+            self._tell(partial(Narrator.narrate, event=event))
+            if isinstance(event, TilePlayed | Opened):  # the ends were just said
+                self._ends_told = self._ends_now()
+
+    def _tell(self, item: Told) -> None:
+        """Announce one thing that happened, and keep it (as how to say it) for ``history``."""
+        message = item(self.narrator)
+        if message is not None:
+            self._told.append(item)
+            self.announcer.announce(message)
+
+    def _reveal_hands(self) -> None:
+        """The hand is over: the tiles the other players still held are shown, as at a real table."""
+        held = [
+            (seat, self.match.hand(seat))
+            for seat in range(self.match.players)
+            if seat != self.seating.human and self.match.hand(seat)
+        ]
+        if held:
+            self._tell(partial(Narrator.narrate_held, held=tuple(held)))
 
     def _flush_draws(self) -> None:
         if self._pending_draws:
-            message = self.narrator.narrate_draws(self._pending_draws)
+            draws = tuple(self._pending_draws)
             self._pending_draws = []
-            self._events.append(message)
-            self.announcer.announce(message)
+            self._tell(partial(Narrator.narrate_draws, draws=draws))
+
+    def history_messages(self, count: int) -> list[Message]:
+        """The last ``count`` things that happened, said now: today's verbosity and language."""
+        said = [item(self.narrator) for item in self._told[-count:]]
+        return [message for message in said if message is not None]
 
     def save(self) -> None:
         """Write the match (before its news is told: write-ahead); a failure is told once, play goes on."""
@@ -215,10 +259,13 @@ class Game(Talking):
         """Play until the match ends or the player leaves; the exit status."""
         try:
             if self.match.phase is Phase.NOT_STARTED:
+                help_word = self.lexicon.main_word(CommandKind.HELP)
+                self.say(self.table_talk.orientation(self.match.rules, help_word))
                 self._start_hand()
             elif resumed:
                 self.restore_history()
-                self.say(self.feedback.resumed(self._events[-1] if self._events else None))
+                last = self.history_messages(1)
+                self.say(self.feedback.resumed(last[0] if last else None))
             while not self.match.is_over:
                 if self.match.phase is Phase.HAND_OVER:
                     self._read_and_answer()
@@ -266,7 +313,7 @@ class Game(Talking):
                 scratch._start_hand()
         except (IndexError, ValueError, AssertionError):  # a record the loop would not have written
             return
-        self._events = scratch._events
+        self._told = scratch._told
         self._pending_draws = scratch._pending_draws  # a computer's draws go on being counted as one
 
     def replay(self, recorded: list[Action]) -> None:
@@ -405,6 +452,8 @@ class Game(Talking):
             CommandKind.COUNT: lambda c: self.say(self.replies.counts(self.view)),
             CommandKind.TURN: lambda c: self.say(self.replies.turn(self.view)),
             CommandKind.HINT: lambda c: self.say(self.replies.hint(self.view)),
+            CommandKind.SEATS: lambda c: self.say(self.table_talk.seats(self.view)),
+            CommandKind.UNSEEN: lambda c: self.say(self.table_talk.unseen(self.view)),
             CommandKind.HISTORY: self._history,
             CommandKind.REPEAT: lambda c: self.repeat(),
             CommandKind.RULES: lambda c: self.say(
@@ -542,7 +591,8 @@ class Game(Talking):
         only = choices(view).only_play
         if only is not None and only.tile in tiles:
             self._enter_plays = Play(seat, only.tile, only.end)
-        self._events.append(message)
+        own = tuple(e for e in drawn if isinstance(e, Drew))
+        self._told.append(partial(Narrator.narrate_draws, draws=own))  # the event, not the advice
         self.say(message)
         self.tell_events([e for e in drawn if not isinstance(e, Drew)])
 
@@ -558,7 +608,7 @@ class Game(Talking):
 
     def _history(self, command: Command) -> None:
         count = command.number or HISTORY_DEFAULT
-        self.say(self.feedback.history(self._events[-count:]))
+        self.say(self.feedback.history(self.history_messages(count)))
 
     def _help(self, command: Command) -> None:
         kind = self.lexicon.command(command.argument) if command.argument else None
