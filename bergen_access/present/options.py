@@ -26,6 +26,7 @@ class Choices:
     may_draw: bool
     may_pass: bool
     arms_number: int | None  # arms-first holds back a matching tile: only this number may be laid
+    lone_double: bool = False  # only the opening double lies: its two sides are alike, no end is said
 
     @property
     def only_play(self) -> Play | None:
@@ -49,6 +50,7 @@ def choices(view: SeatView) -> Choices:
         any(isinstance(a, Draw) for a in legal),
         any(isinstance(a, Pass) for a in legal),
         held_back_number(view),
+        len(view.line) == 1,
     )
 
 
@@ -82,6 +84,8 @@ class OptionWords:
     def plays(self, choice: Choices, speech: bool) -> str:
         """``1-1 (left), 5-6 (left or right)``."""
         w, i = self.narrator.words, self.narrator.words.i18n
+        if choice.lone_double:
+            return ", ".join(w.tile(tile, speech) for tile, _ in choice.plays)
         return ", ".join(
             # Translators: a tile and where it fits, in a list, e.g. "3-4 (left)".
             i.gettext("{tile} ({ends})").format(tile=w.tile(tile, speech), ends=self.fit_words(ends))
@@ -120,7 +124,8 @@ class OptionWords:
         i = self.narrator.words.i18n
         if choice.plays:
             text = " ".join(
-                f"{tile}{''.join(self.narrator.end_letter(e) for e in ends)}" for tile, ends in choice.plays
+                f"{tile}{'' if choice.lone_double else ''.join(self.narrator.end_letter(e) for e in ends)}"
+                for tile, ends in choice.plays
             )
             # Translators: braille, "or draw" after the playable tiles (DominoPlaza); very short.
             return text + (" " + i.pgettext("braille", "+draw") if choice.may_draw else "")

@@ -57,7 +57,9 @@ class TableTalk:
         if count is None:
             return name
         # Translators: a seat with its tile count, e.g. "Anna (normal), 5 tiles".
-        return i.ngettext("{seat}, {count} tile", "{seat}, {count} tiles", count).format(seat=name, count=count)
+        return i.ngettext("{seat}, {count} tile", "{seat}, {count} tiles", count).format(
+            seat=name, count=count
+        )
 
     def _partners(self) -> str:
         w, i = self.narrator.words, self.narrator.words.i18n
@@ -75,7 +77,10 @@ class TableTalk:
         # Translators: the first line of a new match. {rules} e.g. "standard", {target} the target,
         # {order} the players in the order of play with the computers' levels, {partners} the
         # partnerships (or nothing), {help} the help command word.
-        text = i.gettext("Bergen, {rules} rules, target {target}. Order of play: {order}.{partners} Type {help} for the commands.")
+        text = i.gettext(
+            "Bergen, {rules} rules, target {target}. Order of play: {order}.{partners} "
+            "Type {help} for the commands."
+        )
         values = {
             "rules": rules_name(i, rules),
             "target": rules.target_score,
@@ -84,7 +89,9 @@ class TableTalk:
             "help": help_word,
         }
         braille = " ".join(w.side_braille(side) for side in range(rules.sides)) + f" /{rules.target_score}"
-        return self.narrator.message(lambda speech: text.format(**values), f"{braille}. {help_word}", urgent=True)
+        return self.narrator.message(
+            lambda speech: text.format(**values), f"{braille}. {help_word}", urgent=True
+        )
 
     def seats(self, view: SeatView) -> Message:
         """The table: seats in order with tile counts, partners, score, whose turn."""

@@ -47,10 +47,10 @@ from ..present.feedback import Feedback
 from ..present.help_text import describe, overview
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
-from ..present.table_talk import TableTalk
 from ..present.options import choices, held_back_number
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
+from ..present.table_talk import TableTalk
 from ..present.words import Words
 from ..session.savefile import MATCH_FILE, match_text
 from ..session.settings import Settings
