@@ -32,10 +32,17 @@ from .output.speech import Speaker
 from .present import notices
 from .present.message import Message, Verbosity
 from .session import paths
-from .session.settings import BRAILLE_WIDTHS, SETTINGS_FILE, Settings
+from .session.settings import BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
 from .session.storage import LockState, Storage
 from .session.untrusted import DamagedFile, FileProblem
-from .ui.reader import LineReader, PlainReader, PromptReader, ScreenedReader, interrupt_reading
+from .ui.reader import (
+    LineReader,
+    PlainReader,
+    PromptReader,
+    ReadlineReader,
+    ScreenedReader,
+    interrupt_reading,
+)
 
 T = TypeVar("T")
 SPEECH_CHOICES = ("auto", "screenreader", "voice", "off")
@@ -72,6 +79,15 @@ def add_console_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         metavar="CELLS",
         # Translators: --help of --braille-width.
         help=i.gettext("braille line length"),
+    )
+    parser.add_argument(
+        "--reader",
+        choices=READERS,
+        default=None,
+        # Translators: --help of --reader. Keep the words screenreader and standard.
+        help=i.gettext(
+            "screenreader: each line written once (readline); standard: line editing that redraws"
+        ),
     )
     parser.add_argument(
         "--plain",
@@ -123,18 +139,24 @@ class Setup:
             # {numbers} e.g. "1, 2, 3".
             self.tell(i.gettext("Please type one of {numbers}.").format(numbers=numbers))
 
-    def ask_speech(self) -> str:
-        """First start: how the player wants to be spoken to."""
+    def ask_speech(self) -> tuple[str, str]:
+        """First start: how the player wants to be spoken to, and so how lines are written."""
         i = self.i
-        # Translators: asked once, at the first start. Keep the numbers 1 to 4.
+        # Translators: asked once, at the first start. Keep the numbers 1 to 4. Answers 1 and 2 also
+        # make the game write each line once (no redrawing), which screen readers and braille need.
         question = i.gettext(
             "How should the game speak to you? "
-            "1: my screen reader reads the text, the game stays silent. "
-            "2: speech through my screen reader. "
+            "1: my screen reader reads the text; the game stays silent and writes each line once. "
+            "2: speech through my screen reader, each line written once. "
             "3: the game's own voice. "
-            "4: silent, text only. Type 1, 2, 3 or 4."
+            "4: no speech, text with line editing. Type 1, 2, 3 or 4."
         )
-        return {1: "off", 2: "screenreader", 3: "voice", 4: "off"}[self.ask_number(question, 4)]
+        return {
+            1: ("off", "screenreader"),
+            2: ("screenreader", "screenreader"),
+            3: ("voice", "standard"),
+            4: ("off", "standard"),
+        }[self.ask_number(question, 4)]
 
     def yes_no(self, question: str) -> bool:
         i = self.i
@@ -174,6 +196,15 @@ class Console:
     setup: Setup
     #: whoever answers Tab completion, the repeat key and refused lines once it exists
     target: list[Answering] = field(default_factory=list)
+    make_reader: Callable[[str | None], LineReader] | None = None
+
+    def use_reader(self, kind: str) -> None:
+        """After the first question: read lines the way the answer chose (the boundary stays in front)."""
+        if self.make_reader is not None and isinstance(self.reader, ScreenedReader):
+            old, self.reader.inner = self.reader.inner, self.make_reader(kind)
+            close = getattr(old, "close", None)
+            if close is not None:
+                close()
 
     def tell_storage(self) -> None:
         """Say what the player has not heard yet about saving (each once; no home folder is said once)."""
@@ -297,16 +328,24 @@ def open_console(
         if target:
             target[0].repeat()
 
-    inner: LineReader
-    if plain:
-        inner = PlainReader(stdin, stdout, echo=not stdin.isatty())
-    else:
-        inner = PromptReader(candidates, repeat, announcer.stop_speech)
-    reader = ScreenedReader(inner, _refuse_line(target, words, announcer))
+    def make_reader(kind: str | None) -> LineReader:
+        if plain:
+            return PlainReader(stdin, stdout, echo=not stdin.isatty())
+        if kind == "screenreader":
+            try:
+                return ReadlineReader(candidates)
+            except ImportError:  # no readline here (Windows): plain lines write once too
+                return PlainReader(stdin, stdout, echo=False)
+        return PromptReader(candidates, repeat, announcer.stop_speech)
+
+    reader = ScreenedReader(
+        make_reader(args.reader or settings.reader), _refuse_line(target, words, announcer)
+    )
     setup = Setup(words, announcer, reader)
     console = Console(
         settings, config, data, language, words, verbosity, plain, announcer, reader, setup, target
     )
+    console.make_reader = make_reader
     for message in told:
         announcer.announce(message)
     console.tell_storage()

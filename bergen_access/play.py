@@ -157,8 +157,10 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             return 0
         speech = args.speech or settings.speech
         if speech is None and not console.plain:
-            speech = setup.ask_speech()
-            settings.speech = speech
+            speech, reader = setup.ask_speech()
+            settings.speech, settings.reader = speech, reader
+            if args.reader is None:
+                console.use_reader(reader)
             console.save_settings()
         speech = speech or "off"
         saved = _saved_match(console, args.new, rules)

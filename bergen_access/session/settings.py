@@ -20,12 +20,15 @@ SPEECH_MODES = ("off", "screenreader", "voice")
 VERBOSITIES = ("terse", "normal", "verbose")
 LANGUAGE_CODES = ("en", "de", "tr")
 BRAILLE_WIDTHS = (10, 200)  # cells: the smallest line that still reads, the widest display made
+READERS = ("screenreader", "standard")  # lines written once (readline), or prompt_toolkit's editing
 
 _CHECKS: dict[str, Check] = {
     "language": string(2, None, LANGUAGE_CODES),
     "speech": string(20, None, SPEECH_MODES),
     "verbosity": string(10, None, VERBOSITIES),
     "braille_width": integer(*BRAILLE_WIDTHS),
+    "reader": string(20, None, READERS),
+    "sounds": string(3, None, ("on", "off")),
 }
 
 
@@ -46,6 +49,8 @@ class Settings:
     speech: str | None = None
     verbosity: str | None = None
     braille_width: int | None = None
+    reader: str | None = None
+    sounds: str | None = None
 
     @classmethod
     def read(cls, path: Path | None) -> tuple[Settings, SettingsProblem | None]:

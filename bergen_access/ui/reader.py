@@ -169,6 +169,48 @@ class PromptReader:
         self._quiet_between.restore()
 
 
+class ReadlineReader:
+    """The screen-reader setting: the standard library's readline, so the terminal is written once.
+
+    prompt_toolkit redraws: it erases and rewrites the prompt on Enter, hides and shows the cursor
+    around every key, switches bracketed paste on and off at every prompt, and one Tab redraws the
+    line three times, so a console screen reader (NVDA, Orca, Fenrir, Speakup) or BRLTTY may read the
+    prompt and the input twice. readline writes the prompt once and echoes what is typed; history
+    (up and down) and Tab completion stay; F2 types ``repeat`` (readline binds keys to text, not to
+    code, so F3 cannot stop speech here: any typed line interrupts it).
+    """
+
+    def __init__(self, candidates: Callable[[], Iterable[str]]) -> None:
+        import readline  # noqa: PLC0415 - not on every platform (the console falls back to plain lines)
+
+        self._candidates = candidates
+        self._matches: list[str] = []
+        readline.parse_and_bind("set enable-bracketed-paste off")
+        readline.parse_and_bind("set bell-style none")
+        readline.parse_and_bind("tab: complete")
+        readline.parse_and_bind(r'"\eOQ": "\C-e\C-urepeat\n"')  # F2
+        readline.parse_and_bind(r'"\e[12~": "\C-e\C-urepeat\n"')  # F2 on some terminals
+        readline.set_completer_delims(" ")
+        readline.set_completer(self._complete)
+        self._quiet_between = QuietBetweenPrompts()
+
+    def _complete(self, text: str, state: int) -> str | None:
+        if state == 0:
+            typed = text.lower()
+            words = self._candidates()
+            self._matches = [w for w in words if w.lower().startswith(typed) and w.lower() != typed]
+        return self._matches[state] if state < len(self._matches) else None
+
+    def read(self, prompt: str) -> str:
+        try:
+            return input(prompt)
+        finally:
+            self._quiet_between.hold()
+
+    def close(self) -> None:
+        self._quiet_between.restore()
+
+
 class QuietBetweenPrompts:
     """Between two prompts the terminal keeps what is typed, Ctrl-D included, without echoing it.
 
