@@ -75,7 +75,9 @@ class Feedback:
             # Translators: the tile fits only the other end. {end} is "left" or "right".
             return i.gettext("{tile} fits only on the {end}.").format(**values)
 
-        return self._say(said, f"{tile} {self.narrator.end_letter(end)} !")
+        # Translators: braille: a tile may go to one end only, e.g. "1-4 only r".
+        only = i.pgettext("braille", "only")
+        return self._say(said, f"{tile} {only} {self.narrator.end_letter(end)}")
 
     def held_back(self, tile: Tile, number: int, must: str) -> Message:
         """Arms-first: the tile matches an end, but only the opening double's number may be laid yet."""
@@ -164,8 +166,10 @@ class Feedback:
     def bad_end(self, text: str) -> Message:
         i = self.narrator.words.i18n
         return self.plain(
-            # Translators: a tile was followed by something that is not an end word.
-            i.gettext("After the tile, write left or right: “{text}”.").format(text=text),
+            # Translators: a tile was followed by something that is not one end word ("3-5 left right").
+            i.gettext("“{text}” was not used: after the tile, write one end, left or right.").format(
+                text=text
+            ),
             f"? {text}",
         )
 

@@ -90,6 +90,27 @@ HELP_ORDER = (
 )
 
 
+def terse_legend(i: I18n) -> list[str]:
+    """What the codes of the terse (braille) lines mean: ``help terse``."""
+    return [
+        # Translators: "help terse", the legend of the terse braille codes, one line each. Keep the codes
+        # as the braille lines print them in this language.
+        i.gettext("Terse codes, one line each:"),
+        # Translators: terse legend: the open ends; "d" after an end number would not be used.
+        i.gettext("5|3-3: the open ends; 3-3 means that end is a double."),
+        # Translators: terse legend: end letters.
+        i.gettext("l, r: left, right."),
+        # Translators: terse legend: header codes (keep the braille codes of this language).
+        i.gettext("DH, TH: double header, triple header."),
+        # Translators: terse legend: points and totals.
+        i.gettext("+2=9: 2 points, total 9. 8c: 8 counters."),
+        # Translators: terse legend: hands, target, score.
+        i.gettext("H3: hand 3. /15: the target. You 9 Anna 7: the score."),
+        # Translators: terse legend: answers.
+        i.gettext("? : not understood. drew, stock, only: as the words say."),
+    ]
+
+
 def overview(i: I18n, lexicon: Lexicon) -> list[str]:
     """One line per command: its words, then what it does."""
     lines = []

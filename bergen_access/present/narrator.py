@@ -117,7 +117,9 @@ class Narrator:
                 text = i.gettext("You draw {tiles}.").format(tiles=w.tiles(tiles, speech))
                 return text + (" " + self._stock_sentence(last) if verbose else "")
 
-            return self.message(own, f"{w.name(seat)} +{w.tiles(tiles)}", urgent=True)
+            # Translators: braille after a name: drew these tiles, e.g. "You drew 1-2 3-3". Short.
+            drew = i.pgettext("braille", "drew")
+            return self.message(own, f"{w.name(seat)} {drew} {w.tiles(tiles)}", urgent=True)
 
         def other(speech: bool) -> str:
             # Translators: another player drew tiles from the stock; only the count is known.
@@ -127,7 +129,11 @@ class Narrator:
             )
             return text + (" " + self._stock_sentence(last) if verbose else "")
 
-        return self.message(other, f"{w.name(seat)} +{count} ({last.stock})")
+        # Translators: braille: another player drew {count} tiles, {stock} are left in the stock. Short.
+        drew_count = i.pgettext("braille", "drew {count}, stock {stock}").format(
+            count=count, stock=last.stock
+        )
+        return self.message(other, f"{w.name(seat)} {drew_count}")
 
     def _stock_sentence(self, drew: Drew) -> str:
         # Translators: after a draw in verbose mode: tiles in the stock and how many may be drawn.

@@ -95,6 +95,10 @@ class Replies:
         tiles = view.hand
         pips = sum(t.pips for t in tiles)
 
+        if not tiles:
+            # Translators: reply to "hand" when the player holds no tile (after going out).
+            return self._reply(lambda speech: i.gettext("You hold no tiles."), "-")
+
         def phrase(speech: bool) -> str:
             # Translators: the pip total at the end of the "hand" reply, e.g. "40 pips".
             total = i.ngettext("{count} pip", "{count} pips", pips).format(count=pips)
@@ -168,8 +172,8 @@ class Replies:
             )
 
         held = " ".join(f"{w.name(s)} {c}" for s, c in enumerate(counts))
-        # Translators: braille abbreviation of "stock", 2 or 3 letters.
-        stock_word = i.pgettext("braille", "St")
+        # Translators: braille word for "stock" (the count and the drawable count follow: "stock 16/14").
+        stock_word = i.pgettext("braille", "stock")
         return self._reply(phrase, f"{held} {stock_word} {view.stock_size}/{view.drawable}")
 
     def turn(self, view: SeatView) -> Message:

@@ -44,7 +44,7 @@ from ..output.speech import Speaker
 from ..players.base import Player
 from ..present import notices
 from ..present.feedback import Feedback
-from ..present.help_text import describe, overview
+from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
 from ..present.options import choices, held_back_number
@@ -385,11 +385,16 @@ class Game(Talking):
         )
 
     def candidates(self) -> list[str]:
-        """Tab completion: legal plays first, then command words."""
-        words = [a.tile.notation for a in self.view.legal_actions if isinstance(a, Play)]
-        words = list(dict.fromkeys(words))
-        for kind in CommandKind:
-            if kind is not CommandKind.EMPTY:
+        """Tab completion: the legal plays, then only the commands that can be used now."""
+        legal = self.view.legal_actions if self.match.phase is Phase.PLAYING else ()
+        words = list(dict.fromkeys(a.tile.notation for a in legal if isinstance(a, Play)))
+        usable = {
+            CommandKind.DRAW: any(isinstance(a, Draw) for a in legal),
+            CommandKind.PASS: any(isinstance(a, Pass) for a in legal),
+            CommandKind.NEXT: self.match.phase is Phase.HAND_OVER,
+        }
+        for kind in HELP_ORDER:
+            if kind is not CommandKind.PLAY and usable.get(kind, True):
                 words.extend(self.lexicon.words_for(kind)[:1])
         return words
 
@@ -611,6 +616,9 @@ class Game(Talking):
         self.say(self.feedback.history(self.history_messages(count)))
 
     def _help(self, command: Command) -> None:
+        if command.argument and self.lexicon.verbosity(command.argument) == Verbosity.TERSE.value:
+            self.say(self.feedback.lines(terse_legend(self.i18n)))  # "help terse": what the codes mean
+            return
         kind = self.lexicon.command(command.argument) if command.argument else None
         if kind is not None and describe(self.i18n, kind):
             self.say(self.feedback.plain(describe(self.i18n, kind)))
