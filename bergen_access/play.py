@@ -30,6 +30,7 @@ from .core.engine import Match
 from .core.rules import Rules, RulesError, from_options
 from .core.schema import SchemaError, nullable, obj, string
 from .i18n import I18n, choose_language, environment
+from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .present.table_talk import rules_name, saved_match
 from .present.words import Words
@@ -92,6 +93,12 @@ def _levels(spec: str | None, computers: Sequence[int]) -> dict[int, str] | None
     if len(names) != len(computers):
         return None
     return dict(zip(computers, names, strict=True))
+
+
+def computer_players(match: Match, seating: Seating) -> dict[int, Player]:
+    """The computer seats' players, seeded from the match's deal so a replay plays the same."""
+    seed_base = int(match.dealer.spec().get("seed", 0))
+    return {seat: make_player(level, seed_base * 10 + seat) for seat, level in seating.levels.items()}
 
 
 def _seating(seats: list[dict[str, Any]], players: int) -> Seating:
@@ -170,10 +177,14 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
             match = Match(rules, SeededDealer(seed))
             seating = Seating(names=["You", *COMPUTER_NAMES][: rules.players], human=0, levels=levels)
-        seed_base = int(match.dealer.spec().get("seed", 0))
-        players = {seat: make_player(level, seed_base * 10 + seat) for seat, level in seating.levels.items()}
+        players = computer_players(match, seating)
+
+        def new_match() -> tuple[Match, dict[int, Player]]:
+            fresh = Match(match.rules, SeededDealer(random.SystemRandom().randrange(2**31)))
+            return fresh, computer_players(fresh, seating)
+
         announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
-        session = Session(console.data, settings, console.save_settings, speech, open_speaker)
+        session = Session(console.data, settings, console.save_settings, speech, open_speaker, new_match)
         game = Game(
             match,
             seating,

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
-PLAYABLE = re.compile(r"Playable: ⟦?(\d-\d)")  # ⟦ marks the pseudo-locale of the i18n test
-TERSE_PLAYABLE = re.compile(r"^\S+: (\d-\d)⟦?[LR]", re.MULTILINE)  # "5|3: 3-4L 5-6LR / 1-1"
-TERSE_MUST = re.compile(r"^\S+: ⟦?(draw|pass)⟧?$", re.MULTILINE)
+PLAYABLE = re.compile(r"(?:Playable|must play): ⟦?(\d-\d)")  # ⟦ marks the pseudo-locale of the i18n test
+# "5|3: 3-4L 5-6LR / 1-1", or without the ends when they were just said: "3-4L 5-6LR / 1-1"
+# (the lone opening double's plays carry no end letter; "H1: …" is the dealt hand, not a turn)
+TERSE_PLAYABLE = re.compile(r"^(?:[^H\s]\S*: )?(\d-\d)⟦?[LR]*(?:\s|$)", re.MULTILINE)
+TERSE_MUST = re.compile(r"^(?:\S+: )?⟦?(draw|pass)⟧?$", re.MULTILINE)
 MISTAKES = ["xyzzy", "7-7", "3-5 up", "pass", "draw", "99"]
 REVIEWS = ["hand", "e", "line", "s", "c", "w", "hint", "y 3", "r"]
 
@@ -30,8 +32,12 @@ class Typist:
             return "l"
         if "next hand" in prompt:
             return ""
+        if prompt.startswith(("Enter plays", "⟦Enter plays")):  # the drawn tile is the only play: Enter
+            return ""
         if "Continue it?" in recent:
             return "yes"
+        if "or no" in prompt:  # after the match: another one? (these tests play one)
+            return "no"
         playable = PLAYABLE.findall(recent) or TERSE_PLAYABLE.findall(recent)
         must = TERSE_MUST.findall(recent)
         if playable:

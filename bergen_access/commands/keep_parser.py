@@ -195,6 +195,8 @@ def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> Keep
     words = line.split()
     if not words:
         return KeepCommand(KeepKind.COMMAND, command=CommandKind.EMPTY)
+    if len(words) == 2 and lexicon.meaning("".join(words)) in (KeepKind.UNDO, KeepKind.REDO):
+        words = ["".join(words)]  # a command written in two words: Turkish "geri al"
     head = words[0]
     meaning = lexicon.meaning(head)
     seat = lexicon.seat(head) if meaning is None else None

@@ -13,9 +13,9 @@ import time
 from collections.abc import Sequence
 
 from ..core.events import Event, HandBlocked, HandEnded, HeaderScored, MatchWon, WentOut
-from ..core.rules import preset_of
 from ..present.message import Message
 from ..present.narrator import Narrator
+from ..present.table_talk import rules_name
 
 
 def record_text(
@@ -28,8 +28,7 @@ def record_text(
     """The sheet as text: a header, the events, the score."""
     w = narrator.words
     i = w.i18n
-    # Translators: exported score sheet: the rules are no preset but options of their own.
-    preset = preset_of(w.rules) or i.gettext("own rules")
+    preset = rules_name(i, w.rules)
     lines = [
         # Translators: first line of the exported score sheet. {date} is the date and time.
         i.gettext("Bergen Access score sheet, {date}.").format(date=time.strftime("%Y-%m-%d %H:%M")),
@@ -42,7 +41,11 @@ def record_text(
     ]
     if any(starting):
         # Translators: exported score sheet: the score the sheet started from. {score} as in "Score: …".
-        lines.append(i.gettext("Started from: {score}.").format(score=w.scores(starting, target)))
+        lines.append(
+            i.gettext("The sheet began from an earlier score. {score}.").format(
+                score=w.scores(starting, target)
+            )
+        )
     lines.append("")
     lines.extend(message.text for message in records)
     lines.append(w.scores(scores, target) + ".")

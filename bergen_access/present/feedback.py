@@ -197,6 +197,17 @@ class Feedback:
         # Translators: on leaving the game; the match is saved and offered again next time.
         return self.plain(i.gettext("Match saved. Run bergen again to continue it. Goodbye."))
 
+    def another_match(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: after a match is over: offer another with the same options.
+        text = i.gettext("Another match with the same options? Yes or no.")
+        return Message(text, text, text)  # follows the end of the match; interrupts nothing
+
+    def goodbye_after_match(self) -> Message:
+        i = self.narrator.words.i18n
+        # Translators: leaving after the match is over (nothing is left to save).
+        return self.plain(i.gettext("Thank you for playing. Goodbye."))  # answers "no"
+
     def resumed(self, last: Message | None = None) -> Message:
         i = self.narrator.words.i18n
         if last is None:

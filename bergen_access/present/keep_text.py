@@ -116,46 +116,59 @@ class KeepText:
         # Translators: scorekeeper: undo while asking about the opening double: it was left out.
         return self.plain(self.i.gettext("The opening was not entered. Who opens?"))
 
+    def _doubles(self, count: int) -> str:
+        # Translators: a number of doubles in a side's holding, e.g. "1 double", "2 doubles".
+        return self.i.ngettext("{count} double", "{count} doubles", count).format(count=count)
+
+    def _pips(self, count: int) -> str:
+        return self.i.ngettext("{count} pip", "{count} pips", count).format(count=count)
+
     def confirm_holding(self, side: int, holding: Holding, outside_given: bool) -> Message:
         """Bare numbers after a block, asked back: never taken for a tile, never taken silently."""
         w, i = self.words, self.i
-        values = {"side": w.side(side), "doubles": holding.doubles, "pips": holding.pips}
+        values = {
+            "side": w.side(side),
+            "doubles": self._doubles(holding.doubles),
+            "pips": self._pips(holding.pips),
+        }
         if outside_given:
             # Translators: scorekeeper: bare numbers typed after a block, asked back before they count.
-            # {doubles} doubles, {pips} pips, {outside} pips outside the doubles.
-            text = i.ngettext(
-                "{side}: {doubles} double, {pips} pips, {outside} of them outside the doubles? Yes or no.",
-                "{side}: {doubles} doubles, {pips} pips, {outside} of them outside the doubles? Yes or no.",
-                holding.doubles,
-            ).format(outside=holding.single_pips, **values)
+            # {doubles} e.g. "1 double", {pips} e.g. "15 pips", {outside} the pips outside the doubles.
+            text = i.gettext("{side}: {doubles}, {pips}, {outside} outside the doubles? Yes or no.").format(
+                outside=self._pips(holding.single_pips), **values
+            )
         else:
             # Translators: scorekeeper: bare numbers typed after a block, asked back before they count.
-            text = i.ngettext(
-                "{side}: {doubles} double and {pips} pips? Yes or no.",
-                "{side}: {doubles} doubles and {pips} pips? Yes or no.",
-                holding.doubles,
-            ).format(**values)
+            # {doubles} e.g. "1 double", {pips} e.g. "15 pips".
+            text = i.gettext("{side}: {doubles} and {pips}? Yes or no.").format(**values)
         return self.plain(text, f"{w.side_braille(side)} {holding.doubles}d {holding.pips}?")
 
     def holding_declined(self, side: int) -> Message:
         # Translators: scorekeeper: the numbers asked back were not right; how to type the holding.
         text = self.i.gettext(
-            "Not entered. Type what {side} holds: the tiles with a dash (6-6 1-2), "
+            "Not entered. Type the holding of {side} again: the tiles with a dash (6-6 1-2), "
             "or the numbers with their words (doubles 1 pips 15)."
         )
         return self.plain(text.format(side=self.words.side(side)))
 
     def not_entered_holding(self, side: int) -> Message:
         # Translators: scorekeeper: undo while asking about a holding: it was left out.
-        text = self.i.gettext("What {side} holds was not entered.")
+        text = self.i.gettext("Nothing was entered for {side}.")
         return self.plain(text.format(side=self.words.side(side)))
 
     def holding_form(self) -> Message:
-        # Translators: scorekeeper after a block: the line was neither form of a holding.
-        text = self.i.gettext(
-            "After a block, type the tiles with a dash (Anna 6-6 1-2), "
-            "or the numbers with their words (Anna doubles 1 pips 15)."
-        )
+        if self.words.rules.blocked_rule is BlockedRule.AMERICAN:
+            # Translators: scorekeeper after a block, American rule: the line was neither form of a holding.
+            text = self.i.gettext(
+                "After a block, type the tiles with a dash (Anna 6-6 1-2), "
+                "or the numbers with their words (Anna doubles 1 pips 15 outside 3)."
+            )
+        else:
+            # Translators: scorekeeper after a block: the line was neither form of a holding.
+            text = self.i.gettext(
+                "After a block, type the tiles with a dash (Anna 6-6 1-2), "
+                "or the numbers with their words (Anna doubles 1 pips 15)."
+            )
         return self.plain(text)
 
     def ask_blocked_winner(self, again: bool = False) -> Message:
@@ -214,12 +227,10 @@ class KeepText:
         """The answer to one side's holding after a block (the last one settles the hand instead)."""
         i, w = self.i, self.words
         # Translators: scorekeeper: a side's holding after a block was taken down. {side} is the player
-        # (or both partners), {doubles} the number of doubles, {pips} the pip total.
-        text = i.ngettext(
-            "{side} holds {doubles} double and {pips} pips.",
-            "{side} holds {doubles} doubles and {pips} pips.",
-            doubles,
-        ).format(side=w.side(side), doubles=doubles, pips=pips)
+        # (or both partners), {doubles} e.g. "1 double", {pips} e.g. "13 pips".
+        text = i.gettext("{side}: {doubles}, {pips}.").format(
+            side=w.side(side), doubles=self._doubles(doubles), pips=self._pips(pips)
+        )
         return self.plain(text, f"{w.side_braille(side)} {doubles}d {pips}")
 
     def next_opener(self) -> Message:
@@ -342,7 +353,8 @@ class KeepText:
         # Translators: scorekeeper, DominoPlaza: the tile matches an end, but first both sides of the
         # opening double are covered, so only its number can be laid. {number} is that number.
         text = i.gettext(
-            "{tile} does not fit yet: both sides of the opening double come first, so only a {number}."
+            "{tile} does not fit yet: both sides of the opening double come first, "
+            "so only a tile with a {number} fits."
         )
         return self.plain(text.format(tile=tile.notation, number=number))
 
@@ -359,25 +371,22 @@ class KeepText:
             return self.plain(text.format(tile=claimed.notation))
         if reason is Refusal.WOULD_FIT:
             fitting = table.first_fitting(reveal.tiles)
-            # Translators: scorekeeper after a block: a tile fits an open end, so its holder was not blocked.
-            text = i.gettext("{tile} fits an open end, so {side} was not blocked with it. Check the tiles.")
+            # Translators: scorekeeper after a block: a tile fits an open end, so it could have been played.
+            text = i.gettext(
+                "{tile} fits an open end, so it could have been played. Check the tiles of {side}."
+            )
             return self.plain(text.format(tile=fitting.notation if fitting else "?", side=side))
-        held = table.held_by(reveal.side)
-        # Translators: scorekeeper after a block: no set of the tiles still out makes these numbers.
-        # {count} is how many tiles the side holds.
-        text = i.ngettext(
-            "{side} cannot hold that: no {count} tile still out makes those numbers. Check them.",
-            "{side} cannot hold that: no {count} tiles still out make those numbers. Check them.",
-            held,
-        )
-        return self.plain(text.format(side=side, count=held))
+        # Translators: scorekeeper after a block: no set of the tiles not yet played (as many as the side
+        # holds) makes these numbers.
+        text = i.gettext("{side}: that cannot be; no tiles not yet played make those numbers. Check them.")
+        return self.plain(text.format(side=side))
 
     def wrong_count(self, side: int, expected: int) -> Message:
         w, i = self.words, self.i
         # Translators: scorekeeper: the revealed tiles do not match what the side holds. {count} tiles held.
         text = i.ngettext(
-            "{side} holds {count} tile: type exactly that one.",
-            "{side} holds {count} tiles: type exactly those.",
+            "{side}: {count} tile left; type exactly that one.",
+            "{side}: {count} tiles left; type exactly those.",
             expected,
         )
         return self.plain(text.format(side=w.side(side), count=expected))

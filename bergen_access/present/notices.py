@@ -229,7 +229,7 @@ def waiting_for_lock(i: I18n) -> str:
 
 def not_saving(i: I18n) -> str:
     # Translators: the player chose to go on while another copy of the program owns the save.
-    return i.gettext("Nothing is saved here; the other Bergen Access keeps its save.")
+    return i.gettext("Nothing is saved here; the other copy of Bergen Access goes on saving its own.")
 
 
 def no_folder(i: I18n) -> str:

@@ -89,9 +89,8 @@ class TableTalk:
             "help": help_word,
         }
         braille = " ".join(w.side_braille(side) for side in range(rules.sides)) + f" /{rules.target_score}"
-        return self.narrator.message(
-            lambda speech: text.format(**values), f"{braille}. {help_word}", urgent=True
-        )
+        # an announcement, not an answer: it interrupts nothing
+        return self.narrator.message(lambda speech: text.format(**values), f"{braille}. {help_word}")
 
     def seats(self, view: SeatView) -> Message:
         """The table: seats in order with tile counts, partners, score, whose turn."""

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from ..boundary import Screened
-from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
+from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon, yes_or_no
 from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.dealers import dealer_from_spec
@@ -95,6 +95,8 @@ class Session:
     save_settings: Callable[[], None]
     speech_mode: str
     open_speaker: Callable[[str], Speaker | None]
+    #: a fresh match with the same options and its computer players (None: the loop ends with the match)
+    new_match: Callable[[], tuple[Match, dict[int, Player]]] | None = None
 
 
 def pause_after_save(name: str) -> None:
@@ -266,22 +268,51 @@ class Game(Talking):
                 self.restore_history()
                 last = self.history_messages(1)
                 self.say(self.feedback.resumed(last[0] if last else None))
-            while not self.match.is_over:
-                if self.match.phase is Phase.HAND_OVER:
-                    self._read_and_answer()
-                elif self.match.turn == self.seating.human:
-                    self._human_turn()
-                else:
-                    self._computer_turn()
-            self._flush_draws()
-            if self.session.storage is not None:
-                self.session.storage.remove(MATCH_FILE)
-            return 0
+            while True:
+                while not self.match.is_over:
+                    if self.match.phase is Phase.HAND_OVER:
+                        self._read_and_answer()
+                    elif self.match.turn == self.seating.human:
+                        self._human_turn()
+                    else:
+                        self._computer_turn()
+                self._flush_draws()
+                if self.session.storage is not None:
+                    self.session.storage.remove(MATCH_FILE)
+                if not self._another_match():
+                    self.say(self.feedback.goodbye_after_match())
+                    return 0
         except (QuitGame, KeyboardInterrupt):  # Ctrl-C while the computers move leaves the same way
             self._flush_draws()
             storage = self.session.storage
             self.say(self.feedback.goodbye(saved=storage is not None and storage.saves))
             return 0
+
+    def _another_match(self) -> bool:
+        """After a match: another with the same options? (asked until answered; the end of input is no)."""
+        new_match = self.session.new_match
+        if new_match is None:
+            return False
+        self.say(self.feedback.another_match())
+        while True:
+            try:
+                # Translators: the prompt of a yes-or-no question. Ends with "> ".
+                line = self.reader.read(self.i18n.gettext("yes or no> "))
+            except EOFError:
+                return False
+            answer = yes_or_no(line, self.i18n)
+            if answer is not None:
+                break
+            self.say(self.feedback.plain(self.i18n.gettext("Please answer yes or no.")))
+        if not answer:
+            return False
+        self.match, self.players = new_match()
+        self._told, self._pending_draws = [], []
+        self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
+        help_word = self.lexicon.main_word(CommandKind.HELP)
+        self.say(self.table_talk.orientation(self.match.rules, help_word))
+        self._start_hand()
+        return True
 
     def restore_history(self) -> None:
         """Replay the saved actions silently through this same loop, so the history reads as it was said."""
@@ -370,17 +401,18 @@ class Game(Talking):
         if self.match.phase is Phase.HAND_OVER:
             # Translators: prompt between hands. Ends with "> ".
             return i.gettext("Enter: next hand> ")
-        if self._enter_plays is not None:
-            # Translators: prompt after a draw when the drawn tile is the only legal play.
-            # {tile} e.g. "3-6". Ends with "> ".
-            return i.gettext("Enter plays {tile}> ").format(tile=self._enter_plays.tile.notation)
         view = self.view
         ends = self.words.ends_braille(view.ends, view.end_is_double) if view.ends else "-"
         count = len(view.hand)
+        offer = ""
+        if self._enter_plays is not None:
+            # Translators: start of the prompt after a draw when the drawn tile is the only legal play:
+            # Enter plays it. {tile} e.g. "3-6"; the usual prompt follows.
+            offer = i.gettext("Enter plays {tile}; ").format(tile=self._enter_plays.tile.notation)
         if self.verbosity is Verbosity.TERSE:
-            return f"{ends} {count}> "
+            return f"{offer}{ends} {count}> "
         # Translators: the prompt: the open ends (e.g. "5|3") and the player's tile count. Ends with "> ".
-        return i.ngettext("{ends}, {count} tile> ", "{ends}, {count} tiles> ", count).format(
+        return offer + i.ngettext("{ends}, {count} tile> ", "{ends}, {count} tiles> ", count).format(
             ends=ends, count=count
         )
 
