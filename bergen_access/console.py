@@ -328,6 +328,9 @@ def open_console(
         if target:
             target[0].repeat()
 
+    def no_speech() -> None:
+        announcer.announce(notices.no_speech(words))
+
     def make_reader(kind: str | None) -> LineReader:
         if plain:
             return PlainReader(stdin, stdout, echo=not stdin.isatty())
@@ -336,7 +339,7 @@ def open_console(
                 return ReadlineReader(candidates)
             except ImportError:  # no readline here (Windows): plain lines write once too
                 return PlainReader(stdin, stdout, echo=False)
-        return PromptReader(candidates, repeat, announcer.stop_speech)
+        return PromptReader(candidates, repeat, announcer.stop_speech, no_speech)
 
     reader = ScreenedReader(
         make_reader(args.reader or settings.reader), _refuse_line(target, words, announcer)
@@ -396,7 +399,9 @@ def guarded(console: Console, body: Callable[[], int], words: Callable[[], I18n]
             return body()
     except (OutputClosed, EOFError):
         return 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C before the match began (at a first question): say goodbye
+        with contextlib.suppress(Exception):
+            console.setup.tell(notices.goodbye(words()))
         return 130
     except Terminated as signalled:
         return 128 + signalled.number

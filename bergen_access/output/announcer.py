@@ -100,9 +100,12 @@ class Announcer:
             self.speaker = None
             self.announce(notice)
 
-    def stop_speech(self) -> None:
-        if self.speaker is not None:
-            self.speaker.stop()
+    def stop_speech(self) -> bool:
+        """Stop speaking now; False when there is no speech to stop (the key then says so)."""
+        if self.speaker is None:
+            return False
+        self.speaker.stop()
+        return True
 
     def set_speaker(self, speaker: Speaker | None) -> None:
         if self.speaker is not None:

@@ -223,7 +223,12 @@ class Feedback:
     def verbosity(self, level: str) -> Message:
         i = self.narrator.words.i18n
         # Translators: reply to the verbosity command. {level} is terse, normal or verbose.
-        return self.plain(i.gettext("Verbosity: {level}.").format(level=verbosity_names(i)[level]))
+        text = i.gettext("Verbosity: {level}.").format(level=verbosity_names(i)[level])
+        return self.plain(f"{text} {self.kept_for_next_time()}")
+
+    def kept_for_next_time(self) -> str:
+        # Translators: after a change of verbosity, language or sounds during play: it is remembered.
+        return self.narrator.words.i18n.gettext("Kept for your next games too.")
 
     def verbosity_usage(self, level: str) -> Message:
         i = self.narrator.words.i18n
@@ -262,7 +267,7 @@ class Feedback:
     def language(self) -> Message:
         i = self.narrator.words.i18n
         # Translators: reply after switching to this language; say the language's own name.
-        return self.plain(i.gettext("Language: English."))
+        return self.plain(f"{i.gettext('Language: English.')} {self.kept_for_next_time()}")
 
     def history(self, messages: Sequence[Message]) -> Message:
         i = self.narrator.words.i18n

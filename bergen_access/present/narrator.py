@@ -277,24 +277,33 @@ class Narrator:
         if w.counters:
 
             def counted(speech: bool) -> str:
+                header = self.header_phrase(event.kind, False)
+                if w.is_human(event.seat):
+                    # Translators: the player made a header in the counter game; the counters follow.
+                    # {header} e.g. "triple header" (as a subject: "a triple header for you").
+                    return i.gettext("A {header} for you.").format(header=header)
                 # Translators: a header in the counter game; the counters follow in the next line.
-                # {who} is a name or "You", {header} e.g. "triple header".
-                return i.gettext("{who}: {header}.").format(
-                    who=who, header=self.header_phrase(event.kind, False)
-                )
+                # {who} is a name, {header} e.g. "triple header".
+                return i.gettext("{who}: {header}.").format(who=who, header=header)
 
             return self.message(counted, f"{who} {code}")
 
         def scored(speech: bool) -> str:
-            # Translators: a header scored. {who} is a name or "You"; {header} e.g. "double header";
-            # {points} e.g. "2 points"; {total} e.g. "total 9".
-            # Example: "Anna: double header, 2 points, total 9."
-            text = i.gettext("{who}: {header}, {points}, {total}.").format(
-                who=who,
-                header=self.header_phrase(event.kind, reduced),
-                points=w.points(event.value),
-                total=w.total(event.side, event.total),
-            )
+            values = {
+                "who": who,
+                "header": self.header_phrase(event.kind, reduced),
+                "points": w.points(event.value),
+                "total": w.total(event.side, event.total),
+            }
+            if w.is_human(event.seat):
+                # Translators: the player scored a header. {header} e.g. "double header" (as a subject:
+                # "a double header for you"); {points} e.g. "2 points"; {total} e.g. "total 9".
+                text = i.gettext("A {header} for you: {points}, {total}.").format(**values)
+            else:
+                # Translators: a header scored. {who} is a name; {header} e.g. "double header";
+                # {points} e.g. "2 points"; {total} e.g. "total 9".
+                # Example: "Anna: double header, 2 points, total 9."
+                text = i.gettext("{who}: {header}, {points}, {total}.").format(**values)
             if verbose and reduced:
                 # Translators: verbose explanation of a reduced header. {base} is its full value.
                 text += " " + i.gettext("Near the target a header is worth less than {base}.").format(
@@ -389,7 +398,8 @@ class Narrator:
                     i.gettext("{side}: {points}, {total}.").format(
                         side=w.side(event.winner),
                         points=w.points(event.value),
-                        total=w.total(event.winner, event.total),
+                        # the side was just named: its total alone, never the partners' names again
+                        total=i.gettext("total {total}").format(total=event.total),
                     )
                 )
             return " ".join(parts)

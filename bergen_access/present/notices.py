@@ -245,6 +245,16 @@ def export_refused(i: I18n, given: str, folder: str, word: str) -> Message:
     return notice(text.format(name=shown(given), folder=folder, word=word))
 
 
+def no_speech(i: I18n) -> Message:
+    # Translators: the key that stops speech (F3) was pressed while the game does not speak.
+    return notice(i.gettext("Speech is off; there is nothing to stop."))
+
+
+def goodbye(i: I18n) -> str:
+    # Translators: Ctrl-C before a match began: nothing was started or changed.
+    return i.gettext("Goodbye. Nothing was changed.")
+
+
 def crash_text(i: I18n, log: str | None, saved: bool) -> str:
     """Something went wrong inside: one sentence, where the details are."""
     if saved and log:

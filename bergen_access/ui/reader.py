@@ -49,7 +49,11 @@ class PlainReader:
 
     def read(self, prompt: str) -> str:
         self._write(prompt)
-        line = self.stdin.readline(READ_LIMIT)
+        try:
+            line = self.stdin.readline(READ_LIMIT)
+        except KeyboardInterrupt:
+            self._write("\n")  # the goodbye starts a line of its own, not after the prompt
+            raise
         if not line:
             self._write("\n")
             raise EOFError
@@ -83,7 +87,8 @@ class PromptReader:
         self,
         candidates: Callable[[], Iterable[str]],
         on_repeat: Callable[[], None],
-        on_stop_speech: Callable[[], None],
+        on_stop_speech: Callable[[], bool],
+        on_no_speech: Callable[[], None] = lambda: None,
     ) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         from prompt_toolkit import PromptSession  # noqa: PLC0415 - only for interactive terminals
@@ -110,7 +115,8 @@ class PromptReader:
 
         @keys.add("f3")
         def _stop(event: KeyPressEvent) -> None:
-            on_stop_speech()
+            if not on_stop_speech():  # speech is off: the key still answers
+                run_in_terminal(on_no_speech)
 
         self._quiet_between = QuietBetweenPrompts()
         self._reading = False
