@@ -28,6 +28,8 @@ from .boundary import Screened
 from .commands.lexicon import CommandKind, Lexicon, yes_or_no
 from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
 from .output.announcer import Announcer, OutputClosed
+from .output.sounds import SoundPlayer, SoundUnavailableError
+from .output.sounds import open_player as sound_player
 from .output.speech import Speaker
 from .present import notices
 from .present.message import Message, Verbosity
@@ -81,6 +83,13 @@ def add_console_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         help=i.gettext("braille line length"),
     )
     parser.add_argument(
+        "--sounds",
+        choices=("on", "off"),
+        default=None,
+        # Translators: --help of --sounds.
+        help=i.gettext("sound cues beside the text (on by default when the game speaks)"),
+    )
+    parser.add_argument(
         "--reader",
         choices=READERS,
         default=None,
@@ -104,6 +113,30 @@ def is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
         or not stdin.isatty()
         or not stdout.isatty()
     )
+
+
+def open_sounds() -> tuple[SoundPlayer | None, str | None]:
+    """The sound player, or why there is none (never an exception)."""
+    try:
+        return sound_player(), None
+    except SoundUnavailableError as error:
+        return None, str(error)
+
+
+def sounds_wanted(flag: str | None, saved: str | None, speech: str) -> bool:
+    """On by default with speech (the game's voice or the screen reader's), off with text only."""
+    choice = flag or saved
+    return choice == "on" if choice is not None else speech in ("voice", "screenreader", "auto")
+
+
+def start_sounds(console: Console, wanted: bool, words: I18n) -> None:
+    """Turn the cues on if wanted; one notice if they cannot play."""
+    if not wanted:
+        return
+    player, failure = open_sounds()
+    if player is None:
+        console.announcer.announce(notices.sounds_unavailable(words, failure or ""))
+    console.announcer.set_sounds(player)
 
 
 def open_speaker(mode: str) -> Speaker | None:

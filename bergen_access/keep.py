@@ -14,7 +14,16 @@ from .boundary import NameProblem, ascii_number, name_problem
 from .cli_text import rules_error
 from .commands.keep_parser import KeepLexicon
 from .commands.lexicon import fold
-from .console import Console, add_console_arguments, guarded, open_console, open_speaker
+from .console import (
+    Console,
+    add_console_arguments,
+    guarded,
+    open_console,
+    open_sounds,
+    open_speaker,
+    sounds_wanted,
+    start_sounds,
+)
 from .core.keep_record import load_keep
 from .core.record import RecordError
 from .core.rules import Rules, RulesError
@@ -194,8 +203,11 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         else:
             core, kept_names = (Tally(rules, scores) if args.mode == "tally" else Table(rules, scores)), names
         announcer.set_speaker(open_speaker(speech))
+        start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
         export_dir = Path(args.export_dir) if args.export_dir else console.data.path("exports")
-        session = KeepSession(console.data, export_dir, settings, console.save_settings, speech, open_speaker)
+        session = KeepSession(
+            console.data, export_dir, settings, console.save_settings, speech, open_speaker, open_sounds
+        )
         keeper = Keeper(
             core,
             kept_names,

@@ -23,7 +23,10 @@ from .console import (
     add_console_arguments,
     guarded,
     open_console,
+    open_sounds,
     open_speaker,
+    sounds_wanted,
+    start_sounds,
 )
 from .core.dealers import SeededDealer
 from .core.engine import Match
@@ -184,7 +187,10 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             return fresh, computer_players(fresh, seating)
 
         announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
-        session = Session(console.data, settings, console.save_settings, speech, open_speaker, new_match)
+        start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
+        session = Session(
+            console.data, settings, console.save_settings, speech, open_speaker, new_match, open_sounds
+        )
         game = Game(
             match,
             seating,

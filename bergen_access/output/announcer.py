@@ -16,6 +16,7 @@ from typing import TextIO
 
 from ..boundary import for_speech, visible
 from ..present.message import Message, wrap_braille
+from .sounds import SoundPlayer
 from .speech import Speaker
 
 
@@ -58,6 +59,7 @@ class Announcer:
         self.last: Message | None = None
         self.speech_failure_notice: Callable[[str], Message] | None = None
         self._failure_told = False
+        self.sounds: SoundPlayer | None = None  # cues beside the text, when on
         self.closed = False
 
     def announce(self, message: Message) -> None:
@@ -68,6 +70,8 @@ class Announcer:
         lines = wrap_braille(message.braille, self.braille_width)
         printed = lines if self.terse else message.text.splitlines() or [""]
         self.write("".join(line + "\n" for line in printed))
+        if message.cue is not None and self.sounds is not None:
+            self.sounds.play(message.cue)  # queued: never waits
         speaker = self.speaker
         if speaker is not None and speaker.alive:
             speaker.say(message.speech, self.language, interrupt=message.urgent)
@@ -113,8 +117,14 @@ class Announcer:
         self.speaker = speaker
         self._failure_told = False
 
+    def set_sounds(self, player: SoundPlayer | None) -> None:
+        if self.sounds is not None:
+            self.sounds.close()
+        self.sounds = player
+
     def close(self) -> None:
         self.set_speaker(None)
+        self.set_sounds(None)
 
 
 def silence(stream: TextIO) -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..commands.lexicon import speech_mode_names, verbosity_names
 from ..core.actions import End
 from ..core.tiles import Tile
 from ..core.view import SeatView
-from .message import Message
+from .message import Cue, Message
 from .narrator import Narrator, Phrase
 from .options import OptionWords, choices
 
@@ -151,7 +152,7 @@ class Feedback:
             braille += " > " + f"{fits}" + "".join(self.narrator.end_letter(e) for e in playable[fits])
         else:
             braille += " > " + options.braille(choice)
-        return self._say(said, braille)
+        return replace(self._say(said, braille), cue=Cue.DRAW)
 
     def unknown(self, text: str, help_word: str) -> Message:
         i = self.narrator.words.i18n
@@ -250,6 +251,30 @@ class Feedback:
         text = i.gettext("Speech is {mode}. Choose {choices}.")
         names = speech_mode_names(i)
         return self.plain(text.format(mode=names.get(mode, mode), choices=", ".join(names.values())))
+
+    def sounds(self, on: bool) -> Message:
+        i = self.narrator.words.i18n
+        said = {
+            # Translators: reply to "sounds on": the sound cues play from now on.
+            True: i.gettext("Sounds on."),
+            # Translators: reply to "sounds off".
+            False: i.gettext("Sounds off."),
+        }
+        return self.plain(f"{said[on]} {self.kept_for_next_time()}")
+
+    def sounds_usage(self, on: bool) -> Message:
+        i = self.narrator.words.i18n
+        now = i.pgettext("speech mode", "on") if on else i.pgettext("speech mode", "off")
+        # Translators: the sounds command needs on or off. {now} is the current state, {on} {off} the words.
+        text = i.gettext("Sounds are {now}. Type sounds {on} or sounds {off}.")
+        return self.plain(
+            text.format(now=now, on=i.pgettext("speech mode", "on"), off=i.pgettext("speech mode", "off"))
+        )
+
+    def sounds_failed(self, reason: str) -> Message:
+        from . import notices  # noqa: PLC0415 - notices needs no narrator; one sentence, one place
+
+        return notices.sounds_unavailable(self.narrator.words.i18n, reason)
 
     def speech_failed(self, reason: str) -> Message:
         i = self.narrator.words.i18n

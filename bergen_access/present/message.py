@@ -14,6 +14,18 @@ class Verbosity(StrEnum):
     VERBOSE = "verbose"  # plus reasons, counts and the stock
 
 
+class Cue(StrEnum):
+    """The sound that goes with an announcement (played beside it, never instead of it)."""
+
+    TURN = "turn"
+    PLAY = "play"
+    DRAW = "draw"
+    HEADER = "header"
+    OUT = "out"
+    BLOCK = "block"
+    WIN = "win"
+
+
 @dataclass(frozen=True)
 class Message:
     """What the player reads, hears and feels for one event or one reply.
@@ -26,6 +38,7 @@ class Message:
     speech: str
     braille: str
     urgent: bool = False
+    cue: Cue | None = None
 
 
 def wrap_braille(text: str, width: int) -> list[str]:

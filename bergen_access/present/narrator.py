@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.actions import End
@@ -24,10 +25,21 @@ from ..core.events import (
     WentOut,
 )
 from ..core.tiles import Tile
-from .message import Message, Verbosity
+from .message import Cue, Message, Verbosity
 from .words import Words
 
 Phrase = Callable[[bool], str]  # speech? -> words
+
+
+CUES: dict[type, Cue] = {
+    Opened: Cue.PLAY,
+    TilePlayed: Cue.PLAY,
+    Drew: Cue.DRAW,
+    HeaderScored: Cue.HEADER,
+    WentOut: Cue.OUT,
+    HandBlocked: Cue.BLOCK,
+    MatchWon: Cue.WIN,
+}
 
 
 class Narrator:
@@ -63,9 +75,13 @@ class Narrator:
     # ----------------------------------------------------------------- events
 
     def narrate(self, event: Event) -> Message | None:
-        """The announcement of one event (None for events said elsewhere)."""
+        """The announcement of one event (None for events said elsewhere), with its sound cue."""
         handler = self._handlers.get(type(event))
-        return handler(event) if handler is not None else None
+        if handler is None:
+            return None
+        message = handler(event)
+        cue = CUES.get(type(event))
+        return replace(message, cue=cue) if cue is not None else message
 
     def narrate_with_counters(self, event: Event, counters: Event) -> Message | None:
         """A score and the counters it makes a side discard, as one announcement."""
@@ -77,6 +93,7 @@ class Narrator:
             f"{first.speech} {second.speech}",
             f"{first.braille} {second.braille}",
             first.urgent,
+            first.cue,
         )
 
     def narrate_held(self, held: Sequence[tuple[int, Sequence[Tile]]]) -> Message:
@@ -119,7 +136,9 @@ class Narrator:
 
             # Translators: braille after a name: drew these tiles, e.g. "You drew 1-2 3-3". Short.
             drew = i.pgettext("braille", "drew")
-            return self.message(own, f"{w.name(seat)} {drew} {w.tiles(tiles)}", urgent=True)
+            return replace(
+                self.message(own, f"{w.name(seat)} {drew} {w.tiles(tiles)}", urgent=True), cue=Cue.DRAW
+            )
 
         def other(speech: bool) -> str:
             # Translators: another player drew tiles from the stock; only the count is known.
@@ -133,7 +152,7 @@ class Narrator:
         drew_count = i.pgettext("braille", "drew {count}, stock {stock}").format(
             count=count, stock=last.stock
         )
-        return self.message(other, f"{w.name(seat)} {drew_count}")
+        return replace(self.message(other, f"{w.name(seat)} {drew_count}"), cue=Cue.DRAW)
 
     def _stock_sentence(self, drew: Drew) -> str:
         # Translators: after a draw in verbose mode: tiles in the stock and how many may be drawn.

@@ -245,6 +245,12 @@ def export_refused(i: I18n, given: str, folder: str, word: str) -> Message:
     return notice(text.format(name=shown(given), folder=folder, word=word))
 
 
+def sounds_unavailable(i: I18n, reason: str) -> Message:
+    # Translators: the sound cues cannot play here (no audio device). {reason} is technical, English.
+    text = i.gettext("Sounds are not available ({reason}). The game goes on without them.")
+    return notice(text.format(reason=reason))
+
+
 def no_speech(i: I18n) -> Message:
     # Translators: the key that stops speech (F3) was pressed while the game does not speak.
     return notice(i.gettext("Speech is off; there is nothing to stop."))

@@ -7,6 +7,7 @@ answers exactly once, and these answers interrupt speech.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from ..core.actions import End
@@ -15,7 +16,7 @@ from ..core.events import HeaderKind
 from ..core.scoring import header_after, header_value
 from ..core.tiles import Tile
 from ..core.view import SeatView
-from .message import Message, Verbosity
+from .message import Cue, Message, Verbosity
 from .narrator import Narrator, Phrase
 from .options import OptionWords, choices
 
@@ -228,7 +229,7 @@ class Replies:
             braille = f"{self.narrator.words.ends_braille(view.ends, view.end_is_double)}: {braille}"
         if choice.plays and rest:
             braille += " / " + " ".join(t.notation for t in rest)
-        return self.narrator.message(phrase, braille, urgent=urgent)
+        return replace(self.narrator.message(phrase, braille, urgent=urgent), cue=Cue.TURN)
 
     def hint(self, view: SeatView) -> Message:
         """The legal plays, the best first: what scores (each fact once), then the rest."""

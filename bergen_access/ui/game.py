@@ -40,6 +40,7 @@ from ..core.events import (
 from ..core.view import SeatView
 from ..i18n import I18n
 from ..output.announcer import Announcer
+from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
 from ..players.base import Player
 from ..present import notices
@@ -97,6 +98,8 @@ class Session:
     open_speaker: Callable[[str], Speaker | None]
     #: a fresh match with the same options and its computer players (None: the loop ends with the match)
     new_match: Callable[[], tuple[Match, dict[int, Player]]] | None = None
+    #: the sound player, or why there is none
+    open_sounds: Callable[[], tuple[SoundPlayer | None, str | None]] = lambda: (None, "off")
 
 
 def pause_after_save(name: str) -> None:
@@ -499,6 +502,7 @@ class Game(Talking):
             CommandKind.HELP: self._help,
             CommandKind.VERBOSITY: lambda c: self.change_verbosity(c.argument),
             CommandKind.SPEECH: lambda c: self.change_speech(c.argument),
+            CommandKind.SOUNDS: lambda c: self.change_sounds(c.argument),
             CommandKind.LANGUAGE: lambda c: self.change_language(c.argument),
             CommandKind.SAVE: self._save,
             CommandKind.QUIT: self._quit,

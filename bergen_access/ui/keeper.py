@@ -37,6 +37,7 @@ from ..keeping.export import record_csv, record_text
 from ..keeping.modes import Mode, mode_of
 from ..keeping.steps import Ask, Enter, Question, Step
 from ..output.announcer import Announcer
+from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
 from ..present import notices
 from ..present.feedback import Feedback
@@ -65,6 +66,7 @@ class KeepSession:
     save_settings: Callable[[], None]
     speech_mode: str
     open_speaker: Callable[[str], Speaker | None]
+    open_sounds: Callable[[], tuple[SoundPlayer | None, str | None]] = lambda: (None, "off")
 
 
 @dataclass
@@ -461,6 +463,8 @@ class Keeper(Talking):
             self.change_verbosity(command.argument)
         elif kind is CommandKind.SPEECH:
             self.change_speech(command.argument)
+        elif kind is CommandKind.SOUNDS:
+            self.change_sounds(command.argument)
         elif kind is CommandKind.LANGUAGE:
             self.change_language(command.argument)
         elif kind is CommandKind.SAVE:

@@ -11,6 +11,7 @@ from typing import Protocol
 from ..commands.lexicon import Lexicon
 from ..i18n import LANGUAGES, I18n, normalize_language
 from ..output.announcer import Announcer
+from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
 from ..present.feedback import Feedback
 from ..present.message import Message, Verbosity
@@ -26,6 +27,9 @@ class Preferences(Protocol):
 
     @property
     def save_settings(self) -> Callable[[], None]: ...
+
+    @property
+    def open_sounds(self) -> Callable[[], tuple[SoundPlayer | None, str | None]]: ...
 
     @property
     def open_speaker(self) -> Callable[[str], Speaker | None]: ...
@@ -77,6 +81,23 @@ class Talking:
         self.announcer.set_speaker(self.session.open_speaker(mode))
         self.remember(speech=mode)
         self.say(self.feedback.speech(mode))
+
+    def change_sounds(self, argument: str) -> None:
+        """``sounds on`` or ``sounds off``: the cues beside the text; remembered."""
+        choice = self.command_words.speech_mode(argument) if argument else None
+        if choice not in ("on", "off"):
+            self.say(self.feedback.sounds_usage(self.announcer.sounds is not None))
+            return
+        if choice == "off":
+            self.announcer.set_sounds(None)
+        elif self.announcer.sounds is None:
+            player, failure = self.session.open_sounds()
+            if player is None:
+                self.say(self.feedback.sounds_failed(failure or ""))
+                return
+            self.announcer.set_sounds(player)
+        self.remember(sounds=choice)
+        self.say(self.feedback.sounds(choice == "on"))
 
     def change_language(self, argument: str) -> None:
         language = normalize_language(argument)
