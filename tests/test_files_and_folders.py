@@ -589,6 +589,8 @@ def test_the_good_values_of_a_partly_wrong_settings_file_are_kept(tmp_path: Path
         "speech": "off",
         "verbosity": "terse",
         "braille_width": None,
+        "reader": None,
+        "sounds": None,
     }
 
 

@@ -41,11 +41,8 @@ def record_text(
     ]
     if any(starting):
         # Translators: exported score sheet: the score the sheet started from. {score} as in "Score: …".
-        lines.append(
-            i.gettext("The sheet began from an earlier score. {score}.").format(
-                score=w.scores(starting, target)
-            )
-        )
+        began = i.gettext("The sheet began from an earlier score. {score}.")
+        lines.append(began.format(score=w.scores(starting, target)))
     lines.append("")
     lines.extend(message.text for message in records)
     lines.append(w.scores(scores, target) + ".")

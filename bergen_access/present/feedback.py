@@ -265,11 +265,12 @@ class Feedback:
     def sounds_usage(self, on: bool) -> Message:
         i = self.narrator.words.i18n
         now = i.pgettext("speech mode", "on") if on else i.pgettext("speech mode", "off")
-        # Translators: the sounds command needs on or off. {now} is the current state, {on} {off} the words.
-        text = i.gettext("Sounds are {now}. Type sounds {on} or sounds {off}.")
-        return self.plain(
-            text.format(now=now, on=i.pgettext("speech mode", "on"), off=i.pgettext("speech mode", "off"))
-        )
+        word = i.pgettext("command", "sounds").split()[0]
+        # Translators: the sounds command needs on or off. {now} is the current state, {word} the sounds
+        # command word, {on} {off} the words for on and off.
+        text = i.gettext("Sounds are {now}. Type {word} {on} or {word} {off}.")
+        on_word, off_word = i.pgettext("speech mode", "on"), i.pgettext("speech mode", "off")
+        return self.plain(text.format(now=now, word=word, on=on_word, off=off_word))
 
     def sounds_failed(self, reason: str) -> Message:
         from . import notices  # noqa: PLC0415 - notices needs no narrator; one sentence, one place

@@ -99,7 +99,7 @@ def terse_legend(i: I18n) -> list[str]:
         # Translators: terse legend: the open ends; "d" after an end number would not be used.
         i.gettext("5|3-3: the open ends; 3-3 means that end is a double."),
         # Translators: terse legend: end letters.
-        i.gettext("l, r: left, right."),
+        i.gettext("L, R: left, right."),
         # Translators: terse legend: header codes (keep the braille codes of this language).
         i.gettext("DH, TH: double header, triple header."),
         # Translators: terse legend: points and totals.

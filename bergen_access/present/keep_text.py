@@ -515,7 +515,7 @@ class KeepText:
         # Translators: scorekeeper: a saved score sheet continues. {hand} is the hand number, {now} what
         # is awaited (e.g. "Turn: Cem."), {score} the score sentence.
         text = i.gettext("The score sheet continues in hand {hand}. {now} {score}")
-        now = self.turn(core) if isinstance(core, Table) else self._tally_now(core)
+        now = self.turn(core) if isinstance(core, Table) else self.tally_now(core)
         score = self.score_line(core)
         return Message(
             text.format(hand=core.hand_number, now=now.text, score=score),
@@ -524,7 +524,7 @@ class KeepText:
             urgent=True,
         )
 
-    def _tally_now(self, tally: Tally) -> Message:
+    def tally_now(self, tally: Tally) -> Message:
         if tally.is_over:
             return self.plain(self.i.gettext("The match is over."))
         if not tally.opened:

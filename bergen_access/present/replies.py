@@ -262,8 +262,9 @@ class Replies:
                 assert kind is not None
                 # Translators: reply to "hint": a play that scores, best first. {play} e.g. "5-6 right",
                 # {header} e.g. "double header", {points} e.g. "2 points".
+                scores = i.gettext("{play}: {header}, {points}.")
                 parts.append(
-                    i.gettext("{play}: {header}, {points}.").format(
+                    scores.format(
                         play=where(tile, ends, speech),
                         header=self.narrator.header_phrase(kind, False),
                         points=w.counter_count(value) if w.counters else w.points(value),

@@ -78,7 +78,7 @@ class TableTalk:
         # {order} the players in the order of play with the computers' levels, {partners} the
         # partnerships (or nothing), {help} the help command word.
         text = i.gettext(
-            "Bergen, {rules} rules, target {target}. Order of play: {order}.{partners} "
+            "Bergen. Rules: {rules}; target {target}. Order of play: {order}.{partners} "
             "Type {help} for the commands."
         )
         values = {
@@ -136,6 +136,6 @@ def saved_match(i: I18n, rules: Rules, players: Sequence[str], scores: Sequence[
     """Which match a save holds: rules, players and score (for the resume question)."""
     # Translators: describes a saved match in the resume question. {rules} e.g. "standard",
     # {players} the names in order of play, {scores} the score per side, e.g. "9 : 7".
-    return i.gettext("{rules} rules, {players}, score {scores}").format(
+    return i.gettext("rules: {rules}; {players}; score {scores}").format(
         rules=rules_name(i, rules), players=", ".join(players), scores=" : ".join(map(str, scores))
     )

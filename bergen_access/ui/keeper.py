@@ -450,7 +450,7 @@ class Keeper(Talking):
         elif kind is CommandKind.COUNT and isinstance(core, Table):
             self.say(self.replies.counts(core))
         elif kind is CommandKind.TURN:
-            self.say(self.mode.status(self.text))
+            self.say(self.text.turn(core) if isinstance(core, Table) else self.text.tally_now(core))
         elif kind is CommandKind.HISTORY:
             self._history(command)
         elif kind is CommandKind.REPEAT:
