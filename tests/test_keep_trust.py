@@ -87,43 +87,44 @@ def score_line(
     return scores_phrase(language, names, scores, target, counters) + "."
 
 
+def doubles_phrase(language: str, count: int) -> str:
+    return nt(language, "{count} double", "{count} doubles", count, count=count)
+
+
+def pips_phrase(language: str, count: int) -> str:
+    return nt(language, "{count} pip", "{count} pips", count, count=count)
+
+
 def confirm_holding(language: str, side: str, doubles: int, pips: int, outside: int | None) -> str:
     """The question that asks bare numbers back."""
+    values = {"side": side, "doubles": doubles_phrase(language, doubles), "pips": pips_phrase(language, pips)}
     if outside is None:
-        return nt(
-            language,
-            "{side}: {doubles} double and {pips} pips? Yes or no.",
-            "{side}: {doubles} doubles and {pips} pips? Yes or no.",
-            doubles,
-            side=side,
-            doubles=doubles,
-            pips=pips,
-        )
-    return nt(
+        return t(language, "{side}: {doubles} and {pips}? Yes or no.", **values)
+    return t(
         language,
-        "{side}: {doubles} double, {pips} pips, {outside} of them outside the doubles? Yes or no.",
-        "{side}: {doubles} doubles, {pips} pips, {outside} of them outside the doubles? Yes or no.",
-        doubles,
-        side=side,
-        doubles=doubles,
-        pips=pips,
-        outside=outside,
+        "{side}: {doubles}, {pips}, {outside} outside the doubles? Yes or no.",
+        outside=pips_phrase(language, outside),
+        **values,
     )
 
 
 def holding_noted(language: str, side: str, doubles: int, pips: int) -> str:
-    return nt(
+    return t(
         language,
-        "{side} holds {doubles} double and {pips} pips.",
-        "{side} holds {doubles} doubles and {pips} pips.",
-        doubles,
+        "{side}: {doubles}, {pips}.",
         side=side,
-        doubles=doubles,
-        pips=pips,
+        doubles=doubles_phrase(language, doubles),
+        pips=pips_phrase(language, pips),
     )
 
 
-def holding_form(language: str) -> str:
+def holding_form(language: str, american: bool = False) -> str:
+    if american:
+        return t(
+            language,
+            "After a block, type the tiles with a dash (Anna 6-6 1-2), "
+            "or the numbers with their words (Anna doubles 1 pips 15 outside 3).",
+        )
     return t(
         language,
         "After a block, type the tiles with a dash (Anna 6-6 1-2), "
@@ -132,21 +133,16 @@ def holding_form(language: str) -> str:
 
 
 def cannot_hold(language: str, side: str, held: int) -> str:
-    return nt(
-        language,
-        "{side} cannot hold that: no {count} tile still out makes those numbers. Check them.",
-        "{side} cannot hold that: no {count} tiles still out make those numbers. Check them.",
-        held,
-        side=side,
-        count=held,
+    return t(
+        language, "{side}: that cannot be; no tiles not yet played make those numbers. Check them.", side=side
     )
 
 
 def wrong_count(language: str, side: str, held: int) -> str:
     return nt(
         language,
-        "{side} holds {count} tile: type exactly that one.",
-        "{side} holds {count} tiles: type exactly those.",
+        "{side}: {count} tile left; type exactly that one.",
+        "{side}: {count} tiles left; type exactly those.",
         held,
         side=side,
         count=held,
@@ -536,7 +532,7 @@ def test_bare_numbers_after_a_block_are_asked_back_and_count_only_after_yes(
         declined = keeper.type(words["no"])
         assert declined == t(
             language,
-            "Not entered. Type what {side} holds: the tiles with a dash (6-6 1-2), "
+            "Not entered. Type the holding of {side} again: the tiles with a dash (6-6 1-2), "
             "or the numbers with their words (doubles 1 pips 15).",
             side="Ada",
         )
@@ -549,9 +545,9 @@ def test_bare_numbers_after_a_block_are_asked_back_and_count_only_after_yes(
         # Tiles need their dash; numbers run together are neither form.
         assert keeper.prompt == holds.format(side="Bo")
         squeezed = f"Bo {bo.doubles}{bo.pips}"  # "Bo 14": the tile 1-4, or 1 double and 4 pips?
-        assert keeper.type(squeezed) == holding_form(language)
+        assert keeper.type(squeezed) == holding_form(language, american)
         undashed = f"Bo {bo_tile.low}{bo_tile.high}"  # "Bo 44"
-        assert keeper.type(undashed) == holding_form(language)
+        assert keeper.type(undashed) == holding_form(language, american)
         # "Bo 4 4 0" is 4 doubles and 4 pips, which one tile cannot be: refused at once, not asked.
         lookalike = f"Bo {bo_tile.low} {bo_tile.high}" + (" 0" if american else "")
         assert keeper.type(lookalike) == cannot_hold(language, "Bo", 1)
@@ -670,7 +666,7 @@ def test_holdings_that_cannot_be_are_refused_with_their_reason_and_change_nothin
                 f"Ada {tiles(*ada[:-1], fitting)}",
                 t(
                     language,
-                    "{tile} fits an open end, so {side} was not blocked with it. Check the tiles.",
+                    "{tile} fits an open end, so it could have been played. Check the tiles of {side}.",
                     tile=fitting.notation,
                     side="Ada",
                 ),
@@ -1012,7 +1008,8 @@ def test_dominoplaza_refuses_a_tile_that_must_wait_and_says_why(tmp_path: Path, 
     run = keep(tmp_path, ["--preset", "dominoplaza", "--names", "Ada,Bo"], typed, language)
     why = t(
         language,
-        "{tile} does not fit yet: both sides of the opening double come first, so only a {number}.",
+        "{tile} does not fit yet: both sides of the opening double come first, "
+        "so only a tile with a {number} fits.",
         tile="1-3",
         number=6,
     )
@@ -1205,12 +1202,14 @@ def test_export_has_a_header_no_guidance_and_one_csv_row_per_score(tmp_path: Pat
     assert text[2] == t(
         language,
         "Rules: {preset}, {players} players, target {target}.",
-        preset="standard",
+        preset=i18n(language).pgettext("preset", "standard"),
         players=2,
         target=15,
     )
     assert text[3] == t(
-        language, "Started from: {score}.", score=scores_phrase(language, ["Ada", "Bo"], [3, 0], 15, False)
+        language,
+        "The sheet began from an earlier score. {score}.",
+        score=scores_phrase(language, ["Ada", "Bo"], [3, 0], 15, False),
     )
     guidance = [
         t(language, "Who opens? Type the name and the lowest double, for example Anna 1-1."),
@@ -1468,14 +1467,14 @@ def test_a_blocked_hand_and_the_questions_under_a_pseudo_terminal(tmp_path: Path
         assert answer("maybe", remind_yes_no(language, question)) == "yes or no"
         declined = t(
             language,
-            "Not entered. Type what {side} holds: the tiles with a dash (6-6 1-2), "
+            "Not entered. Type the holding of {side} again: the tiles with a dash (6-6 1-2), "
             "or the numbers with their words (doubles 1 pips 15).",
             side="Ada",
         )
         assert answer(words["no"], declined) == "Ada holds"
         assert answer("Ada 1 2 0", question) == "yes or no"
         assert answer(words["yes"], holding_noted(language, "Ada", 1, 2)) == "Bo holds"
-        assert answer("Bo 14", holding_form(language)) == "Bo holds"
+        assert answer("Bo 14", holding_form(language, american=True)) == "Bo holds"
         outside = f"{words['outside']} {bo.single_pips}"
         in_words = f"Bo {words['doubles']} {bo.doubles} {words['pips']} {bo.pips} {outside}"
         assert answer(in_words) == "next hand"

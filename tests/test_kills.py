@@ -217,12 +217,20 @@ def told(text: str) -> list[str]:
     crash = min((text.find(mark) for mark in CRASH_TEXT if mark in text), default=len(text))
     lines = text[:crash].split("\n")[:-1]  # the last piece is not a finished line
     return [
-        line.strip()
+        as_history(line.strip())
         for line in lines
         if line.strip()
         and not line.strip().startswith(("Your turn.", "bergen-test:"))
         and not PROMPT_LINE.search(line)
     ]
+
+
+def as_history(line: str) -> str:
+    """History keeps what happened, not the advice around it: "You draw 3-4. 3-4 fits: left." is kept
+    as "You draw 3-4."."""
+    if line.startswith("You draw "):
+        return line[: line.index(".") + 1]
+    return line
 
 
 def data_folder(home: Path) -> Path:
@@ -310,9 +318,9 @@ def choose(prompt: str, turn_text: str) -> Move:
     """A legal move from the game's own words: the first playable tile, else draw or pass; Enter."""
     if prompt == "next hand":
         return Move([""], "next", r"Hand \d+\. Your tiles[^\n]*\n")
-    playable = re.search(r"Playable: (\d-\d) \((left or right|left|right)\)", turn_text)
-    if playable:
-        tile, where = playable.group(1), playable.group(2)
+    playable = re.search(r"Playable: (\d-\d)(?: \((left or right|left|right)\))?", turn_text)
+    if playable:  # (the lone opening double's plays carry no end: the game lays them left)
+        tile, where = playable.group(1), playable.group(2) or "left"
         lines = [tile.replace("-", ""), "l"] if where == "left or right" else [tile]
         end = "left" if where == "left or right" else where
         return Move(lines, "play", rf"You play {tile} on the {end}\.[^\n]*\n", tile, end)

@@ -57,6 +57,8 @@ class LocalTypist:
     def answer(self, prompt: str, recent: str) -> str:
         if prompt == self.asked_end:
             return self.lexicon.end_word(self.last_end)
+        if prompt == self.i18n.gettext("yes or no> "):  # after the match: another? (one is enough here)
+            return self.i18n.pgettext("answer", "no n").split()[0]
         match, _ = from_record(json.loads(self.save.read_text(encoding="utf-8")))
         if match.phase is Phase.HAND_OVER:
             return ""

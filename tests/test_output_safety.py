@@ -565,7 +565,7 @@ def test_bad_input_while_speaking_keeps_speech_and_sends_no_control_character(
     tmp_path: Path, server: SpeechServer
 ) -> None:
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=server.address)
-    session = Session(["--seed", "4", "--speech", "screenreader", "--new"], env)
+    session = Session(["--seed", "4", "--sounds", "off", "--speech", "screenreader", "--new"], env)
     session.start()
     for line in SPEECH_LINES:
         seen = len(data_lines(server.log))
@@ -640,7 +640,7 @@ def test_a_stale_speech_dispatcher_socket_is_replaced_by_a_fresh_daemon(tmp_path
         (tmp_path / "home").mkdir()
         env = environment(tmp_path, TERM="dumb", XDG_RUNTIME_DIR=str(runtime), HOME=str(tmp_path / "home"))
         env.pop("SPEECHD_ADDRESS", None)
-        session = Session(["--seed", "4", "--speech", "screenreader", "--new"], env)
+        session = Session(["--seed", "4", "--sounds", "off", "--speech", "screenreader", "--new"], env)
         opening = session.start()
         assert "not available" not in opening, opening
         answer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -54,7 +54,7 @@ def test_the_game_speaks_through_speech_dispatcher_and_interrupts(
     tmp_path: Path, server: SpeechServer, language: str
 ) -> None:
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=server.address)
-    session = PipeSession(["--seed", "4", "--speech", "screenreader", "--lang", language], tmp_path, env)
+    session = PipeSession(["--seed", "4", "--sounds", "off", "--speech", "screenreader", "--lang", language], tmp_path, env)
     assert session.read_to_prompt() is not None
     # the hand announcement reaches the server before the first reply may interrupt it (a reply typed
     # at once would rightly drop what is still queued)
@@ -79,7 +79,7 @@ def test_the_game_speaks_through_speech_dispatcher_and_interrupts(
 
 def test_a_dead_speech_server_degrades_to_text_with_one_notice(tmp_path: Path, server: SpeechServer) -> None:
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=server.address)
-    session = PipeSession(["--seed", "4", "--speech", "screenreader"], tmp_path, env)
+    session = PipeSession(["--seed", "4", "--sounds", "off", "--speech", "screenreader"], tmp_path, env)
     assert session.read_to_prompt() is not None
     server.stop()
     for command in ("hand", "ends", "line", "score", "count"):
@@ -94,7 +94,7 @@ def test_a_dead_speech_server_degrades_to_text_with_one_notice(tmp_path: Path, s
 
 def test_no_speech_server_at_all_degrades_to_text(tmp_path: Path) -> None:
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}")
-    session = PipeSession(["--seed", "4", "--speech", "screenreader"], tmp_path, env)
+    session = PipeSession(["--seed", "4", "--sounds", "off", "--speech", "screenreader"], tmp_path, env)
     assert session.read_to_prompt() is not None
     session.type("hand")
     assert session.read_to_prompt() is not None
