@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bergen_access.core.actions import Draw, Pass, Play
 from bergen_access.core.engine import Match, Phase
@@ -28,7 +29,7 @@ from bergen_access.session.settings import Settings
 from bergen_access.ui.game import Game, Seating, Session
 from tests.drivers import PipeSession, environment
 
-PLAIN = ["--plain", "--speech", "off", "--sounds", "off"]
+PLAIN = ["--plain", "--speech", "off"]  # no speech: no sound cues either (their default)
 NAMES = ("You", "Anna", "Cem", "Mia")
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -36,14 +37,20 @@ FIELD = re.compile(r"\{(\w+)\}")
 # ------------------------------------------------------------------ catalog sentences
 
 
-def template_regex(template: str, **fixed: str) -> re.Pattern[str]:
-    """A catalog sentence as a pattern: each ``{field}`` matches some text, or ``fixed[field]`` exactly."""
+def template_regex(template: str, **fixed: str | Sequence[str]) -> re.Pattern[str]:
+    """A catalog sentence as a pattern: each ``{field}`` matches some text, or ``fixed[field]`` exactly
+    (a string), or one of ``fixed[field]`` (a sequence of strings)."""
     parts: list[str] = []
     position = 0
     for match in FIELD.finditer(template):
         parts.append(re.escape(template[position : match.start()]))
-        name = match.group(1)
-        parts.append(re.escape(fixed[name]) if name in fixed else "(.+?)")
+        value = fixed.get(match.group(1))
+        if value is None:
+            parts.append("(.+?)")
+        elif isinstance(value, str):
+            parts.append(re.escape(value))
+        else:
+            parts.append("(?:" + "|".join(re.escape(v) for v in sorted(value, key=len, reverse=True)) + ")")
         position = match.end()
     parts.append(re.escape(template[position:]))
     return re.compile("".join(parts))
@@ -248,6 +255,14 @@ def play_line(game: Game) -> str | None:
     if match.phase is Phase.HAND_OVER:
         return ""
     return move(SeatView(match, 0))
+
+
+def self_playing(match: Match, **options: Any) -> tuple[Game, io.StringIO]:
+    """``game_in_process`` whose player types ``play_line``: legal moves until the match is over."""
+    holder: list[Game] = []
+    game, out = game_in_process(match, ScriptedReader(lambda prompt: play_line(holder[0])), **options)
+    holder.append(game)
+    return game, out
 
 
 if __name__ == "__main__":  # a quick look: python -m tests.blind_play_bot /tmp/home --new --seed 3

@@ -716,7 +716,8 @@ def test_the_in_process_fuzz_moves_the_state() -> None:
 PIPE_SEED = 20240610
 GAME_ARGS = ["--plain", "--speech", "off", "--opponents", "random", "--new"]
 PROMPT_LINE = re.compile(
-    r"(?:Enter plays \d-\d; )?(?:\S+, \d+ tiles?|\S+ (?:Anna|Cem)|Anna \d+ Cem \d+ /\d+|\S+ holds|who opens|left or right"
+    r"(?:Enter plays \d-\d; )?"
+    r"(?:\S+, \d+ tiles?|\S+ (?:Anna|Cem)|Anna \d+ Cem \d+ /\d+|\S+ holds|who opens|left or right"
     r"|Enter: next hand|yes or no|match over|1-\d)> "
 )
 

@@ -54,7 +54,8 @@ def test_the_game_speaks_through_speech_dispatcher_and_interrupts(
     tmp_path: Path, server: SpeechServer, language: str
 ) -> None:
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=server.address)
-    session = PipeSession(["--seed", "4", "--sounds", "off", "--speech", "screenreader", "--lang", language], tmp_path, env)
+    args = ["--seed", "4", "--sounds", "off", "--speech", "screenreader", "--lang", language]
+    session = PipeSession(args, tmp_path, env)
     assert session.read_to_prompt() is not None
     # the hand announcement reaches the server before the first reply may interrupt it (a reply typed
     # at once would rightly drop what is still queued)
