@@ -27,7 +27,8 @@ from bergen_access.present.message import Verbosity
 from bergen_access.session.savefile import load_match
 from bergen_access.session.settings import Settings
 from bergen_access.ui.game import Game, Seating, Session
-from tests.drivers import PipeSession, environment
+
+from .drivers import PipeSession, environment
 
 PLAIN = ["--plain", "--speech", "off"]  # no speech: no sound cues either (their default)
 NAMES = ("You", "Anna", "Cem", "Mia")

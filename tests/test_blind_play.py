@@ -159,7 +159,7 @@ class Said:
         return self.i.pgettext("must", "draw" if may(view, Draw) else "pass")
 
     def never_more_than_legal(self, text: str, view: SeatView) -> None:
-        """No sentence offers a draw or a pass the engine does not allow, nor hides a held-back reason."""
+        """No sentence offers a draw or a pass the engine does not allow."""
         if not may(view, Draw):
             assert self.also_draw not in text and self.must_draw not in text, text
         if not may(view, Pass) or legal_plays(view):
@@ -751,10 +751,8 @@ def test_enter_plays_the_drawn_tile_that_is_the_only_play(tmp_path: Path, typed:
         offered.prompt
     )
     assert EN.gettext("Enter plays it.") in offered.text
-    side = "left" if ends == (End.LEFT,) else "right"
-    played = template_regex(
-        EN.gettext(f"You play {{tile}} on the {side}. Ends {{ends}}."), tile=tile.notation
-    )
+    left, right = "You play {tile} on the left. Ends {ends}.", "You play {tile} on the right. Ends {ends}."
+    played = template_regex(EN.gettext(left if ends == (End.LEFT,) else right), tile=tile.notation)
     assert played.fullmatch(bot.steps[2].lines[0]), bot.steps[2].text
 
 
@@ -878,7 +876,8 @@ def test_ctrl_c_in_plain_mode_says_goodbye_on_a_line_of_its_own(tmp_path: Path) 
 
 
 def test_tab_offers_only_what_can_be_used_now() -> None:
-    """Game.candidates(): no draw or pass while a tile must be played; draw, pass, next when they can."""
+    """Game.candidates(): no draw or pass while a tile must be played; each when it can be used; the
+    legal plays' tiles, no others."""
     words = {
         k: first_word(EN, "command", w) for k, w in (("draw", "draw d"), ("pass", "pass"), ("next", "next n"))
     }
@@ -975,23 +974,26 @@ def test_counter_header_and_its_counters_are_one_line(
 
 
 def test_partnership_blocked_hand_award_names_the_side_once(tmp_path: Path) -> None:
+    """ "Anna and Mia: 2 points, total 11.", not "Anna and Mia: 2 points, Anna and Mia 11."."""
     blocked = EN.gettext("Hand blocked.")
+    points = [EN.ngettext("{count} point", "{count} points", n).format(count=n) for n in range(1, 4)]
+    sides = [side_name(EN, preset("standard", players=4, partnerships=True), side) for side in (0, 1)]
+    award = template_regex(EN.gettext("{side}: {points}, {total}."), side=sides, points=points)
     awards = []
     for seed in (5, 6, 7, 8, 9, 10):
         bot = Bot(tmp_path / str(seed))
         args = ["--new", "--seed", str(seed), "--opponents", "random", "--players", "4", "--partners"]
         transcript, status = run_bot(tmp_path / str(seed), args, bot)
         assert status == 0
-        for line in transcript.splitlines():
-            if line.startswith(blocked) and template_regex(EN.gettext("total {total}")).search(line):
-                awards.append(line)
+        awards += [
+            line for line in transcript.splitlines() if line.startswith(blocked) and award.search(line)
+        ]
         if awards:
             break
     assert awards, "no blocked hand with an award in these seeds"
     for line in awards:
-        last = line.rsplit(". ", 1)[-1]  # "Anna and Mia: 2 points, total 11."
-        side = last.split(":")[0]
-        assert " and " in side and last.count(side) == 1, line
+        last = line[award.search(line).start() :]  # type: ignore[union-attr]
+        assert sum(last.count(side) for side in sides) == 1, line
 
 
 def test_your_own_header_reads_for_you(tmp_path: Path) -> None:
@@ -1022,6 +1024,7 @@ CUE_LINES = {
     "draw": ["You draw {tiles}.", "{name} draws {count} tile.", "{name} draws {count} tiles."],
     "header": [
         "A {header} for you: {points}, {total}.",
+        "A {header} for you, reduced: {points}, {total}.",
         "{who}: {header}, {points}, {total}.",
         "A {header} for you.",
         "{who}: {header}.",
@@ -1107,7 +1110,7 @@ def test_every_shipped_sound_decodes_and_is_short_and_audible() -> None:
         assert decoded.num_frames == frames and max(abs(s) for s in decoded.samples) > 3000, path.name
 
 
-def test_make_sounds_writes_the_same_bytes_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_make_sounds_writes_the_same_bytes_again(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -1126,13 +1129,16 @@ def test_sounds_on_without_an_audio_device_one_notice(tmp_path: Path) -> None:
         player.close()
         pytest.skip("this machine has an audio device")
     notice = template_regex(EN.gettext("Sounds are not available ({reason}). The game goes on without them."))
-    bot, transcript = run_lines(
-        tmp_path, ["--new", "--seed", "4", "--sounds", "on"], [None, None, None, "quit"]
-    )
-    assert len(notice.findall(transcript)) == 1, transcript
-    assert notice.fullmatch(transcript.splitlines()[0])  # said first, once
-    played = [step for step in bot.steps[1:4] if step.text.startswith("You play ")]
-    assert len(played) == 3, "the game did not go on"
+    script = [None, None, None, "sounds on", "sounds off", "quit"]
+    bot, transcript = run_lines(tmp_path, ["--new", "--seed", "4", "--sounds", "on"], script)
+    before = transcript[: transcript.index("> sounds on")]
+    assert len(notice.findall(before)) == 1, before
+    assert notice.fullmatch(before.splitlines()[0])  # said first, once
+    you_play = EN.gettext("You play {tile} on the left. Ends {ends}.").split("{")[0]
+    assert all(step.text.startswith(you_play) for step in bot.steps[1:4]), "the game did not go on"
+    assert notice.fullmatch(bot.reply_to("sounds on").strip())  # the command answers, in one sentence
+    kept = EN.gettext("Kept for your next games too.")
+    assert bot.reply_to("sounds off").strip() == f"{EN.gettext('Sounds off.')} {kept}"
 
 
 def test_sounds_command_answers() -> None:

@@ -31,6 +31,7 @@ def safe(message: Message) -> Message:
         for_speech(message.speech),
         visible(message.braille, keep_newlines=True),
         message.urgent,
+        message.cue,
     )
 
 

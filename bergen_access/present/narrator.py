@@ -314,7 +314,12 @@ class Narrator:
                 "points": w.points(event.value),
                 "total": w.total(event.side, event.total),
             }
-            if w.is_human(event.seat):
+            if w.is_human(event.seat) and reduced:
+                values["header"] = self.header_phrase(event.kind, False)
+                # Translators: the player scored a header, worth less near the target. {header} e.g.
+                # "double header"; {points} e.g. "1 point"; {total} e.g. "total 14".
+                text = i.gettext("A {header} for you, reduced: {points}, {total}.").format(**values)
+            elif w.is_human(event.seat):
                 # Translators: the player scored a header. {header} e.g. "double header" (as a subject:
                 # "a double header for you"); {points} e.g. "2 points"; {total} e.g. "total 9".
                 text = i.gettext("A {header} for you: {points}, {total}.").format(**values)

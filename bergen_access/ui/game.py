@@ -428,7 +428,7 @@ class Game(Talking):
             CommandKind.PASS: any(isinstance(a, Pass) for a in legal),
             CommandKind.NEXT: self.match.phase is Phase.HAND_OVER,
         }
-        for kind in HELP_ORDER:
+        for kind in (*HELP_ORDER, CommandKind.NEXT):
             if kind is not CommandKind.PLAY and usable.get(kind, True):
                 words.extend(self.lexicon.words_for(kind)[:1])
         return words

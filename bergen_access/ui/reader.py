@@ -208,6 +208,7 @@ class ReadlineReader:
         return self._matches[state] if state < len(self._matches) else None
 
     def read(self, prompt: str) -> str:
+        self._quiet_between.restore()  # readline echoes only when the terminal does
         try:
             return input(prompt)
         finally:
