@@ -12,7 +12,7 @@ import re
 PLAYABLE = re.compile(r"(?:Playable|must play): ⟦?(\d-\d)")  # ⟦ marks the pseudo-locale of the i18n test
 # "5|3: 3-4L 5-6LR / 1-1", or without the ends when they were just said: "3-4L 5-6LR / 1-1"
 # (the lone opening double's plays carry no end letter; "H1: …" is the dealt hand, not a turn)
-TERSE_PLAYABLE = re.compile(r"^(?:[^H\s]\S*: )?(\d-\d)⟦?[LR]*(?:\s|$)", re.MULTILINE)
+TERSE_PLAYABLE = re.compile(r"^(?:[^H\s⟦]\S*: )?(\d-\d)(?:⟦?[LR]⟧?)*(?:\s|$)", re.MULTILINE)
 TERSE_MUST = re.compile(r"^(?:\S+: )?⟦?(draw|pass)⟧?$", re.MULTILINE)
 MISTAKES = ["xyzzy", "7-7", "3-5 up", "pass", "draw", "99"]
 REVIEWS = ["hand", "e", "line", "s", "c", "w", "hint", "y 3", "r"]
