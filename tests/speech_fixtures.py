@@ -107,8 +107,11 @@ def start_speech_server(base: Path) -> SpeechServer:
         stderr=subprocess.DEVNULL,
     )
     for _ in range(100):
-        if sock.exists() and pidfile.exists() and pidfile.read_text().strip():
-            break
+        try:  # the daemon writes its pid file while starting: it may vanish between two looks
+            if sock.exists() and pidfile.read_text().strip():
+                break
+        except FileNotFoundError:
+            pass
         time.sleep(0.05)
     else:
         pytest.fail("speech-dispatcher did not start")
