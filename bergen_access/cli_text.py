@@ -66,7 +66,12 @@ def rules_error(i: I18n, error: RulesError) -> str:
         # Translators: command-line error: the number of players.
         "players-out-of-range": i.gettext("Bergen is played by 2, 3 or 4 players."),
         # Translators: command-line error: the deal does not fit the set. {option} is an option name.
-        "deal-too-large": i.gettext("That many tiles do not fit in a double-six set ({option})."),
+        "deal-too-large": i.gettext("That many tiles do not fit in the set ({option})."),
+        # Translators: command-line error: the double-nine and double-twelve sets are always played
+        # with all arms of the opening double first.
+        "arms-first-with-larger-sets": i.gettext(
+            "The double-nine and double-twelve sets are played with all arms first (--first-arms-first yes)."
+        ),
         # Translators: command-line error: an unknown preset. {value} is what was given.
         "unknown-preset": i.gettext("There is no preset “{value}”."),
         # Translators: command-line error: an unknown rule option.

@@ -6,10 +6,11 @@ import argparse
 from typing import Any
 
 from .core.rules import DEFAULT_PRESET, OPTION_NAMES, PRESET_NAMES, Rules, option_values, preset
+from .core.tiles import SET_SIZES
 from .i18n import I18n
 
-#: Options with flags of their own elsewhere (--players, --partners).
-_TABLE_OPTIONS = ("players", "partnerships")
+#: Options with flags of their own elsewhere (--players, --partners, --set).
+_TABLE_OPTIONS = ("players", "partnerships", "tile_set")
 
 
 def flag_of(option: str) -> str:
@@ -74,6 +75,15 @@ def add_rule_arguments(parser: argparse.ArgumentParser, i: I18n | None = None) -
     )
     # Translators: --help of --partners.
     parser.add_argument("--partners", action="store_true", help=i.gettext("two partnerships (4 players)"))
+    parser.add_argument(
+        "--set",
+        type=int,
+        choices=SET_SIZES,
+        default=None,
+        dest="tile_set",
+        # Translators: --help of --set: the domino set, by its highest double.
+        help=i.gettext("the set: 6 (double-six), 9 (double-nine, 4 arms) or 12 (double-twelve, 8 arms)"),
+    )
     # Translators: --help, heading of the rule options.
     group = parser.add_argument_group(i.gettext("rule options (change one option of the preset)"))
     helps = option_help(i)
@@ -90,6 +100,8 @@ def add_rule_arguments(parser: argparse.ArgumentParser, i: I18n | None = None) -
 def rules_from_arguments(args: argparse.Namespace) -> Rules:
     """The rules the parsed flags ask for (``RulesError`` if they cannot be played)."""
     changes: dict[str, Any] = {"players": args.players, "partnerships": args.partners}
+    if getattr(args, "tile_set", None) is not None:
+        changes["tile_set"] = args.tile_set
     for option in OPTION_NAMES:
         value = getattr(args, f"rule_{option}", None)
         if value is not None:

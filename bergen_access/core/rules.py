@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .tiles import HIGHEST_NUMBER, SET_SIZES, TileSet, tile_set
+
 
 class Opener(StrEnum):
     """Which double opens every hand."""
@@ -77,6 +79,7 @@ BAD_VALUE = "bad-value"
 PLAYERS_OUT_OF_RANGE = "players-out-of-range"
 PARTNERSHIPS_NEED_FOUR = "partnerships-need-four-players"
 DEAL_TOO_LARGE = "deal-too-large"
+ARMS_FIRST_WITH_LARGER_SETS = "arms-first-with-larger-sets"  # set 9 or 12 needs first-arms-first
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -88,6 +91,7 @@ class Rules:
 
     players: int = 2
     partnerships: bool = False
+    tile_set: int = 6  # the highest double: 6, 9 or 12
     opener: Opener = Opener.LOWEST
     no_double: NoDouble = NoDouble.REDEAL
     hand_size: HandSize = HandSize.STANDARD
@@ -121,7 +125,11 @@ class Rules:
                 raise RulesError(BAD_VALUE, name, getattr(self, name))
         if self.target is not None and self.target < 1:
             raise RulesError(BAD_VALUE, "target", self.target)
-        if self.players * self.tiles_per_player + self.reserved_tiles > 28:
+        if self.tile_set not in SET_SIZES:
+            raise RulesError(BAD_VALUE, "tile_set", self.tile_set)
+        if self.tile_set > HIGHEST_NUMBER and not self.first_arms_first:
+            raise RulesError(ARMS_FIRST_WITH_LARGER_SETS, "first_arms_first", self.first_arms_first)
+        if self.players * self.tiles_per_player + self.reserved_tiles > self.tiles.count:
             raise RulesError(DEAL_TOO_LARGE, "reserved_tiles", self.reserved_tiles)
 
     @property
@@ -130,16 +138,26 @@ class Rules:
         return 2 if self.partnerships else self.players
 
     @property
+    def tiles(self) -> TileSet:
+        """The set played with."""
+        return tile_set(self.tile_set)
+
+    @property
+    def arms(self) -> int:
+        """Open ends the opening double gives: 2 (double-six), 4 (its four sides), 8 (sides and corners)."""
+        return _ARMS[self.tile_set]
+
+    @property
     def tiles_per_player(self) -> int:
-        """Tiles dealt to each player."""
+        """Tiles dealt to each player (rules.md §1 and §6)."""
         if self.hand_size is HandSize.EIGHT_MINUS_PLAYERS:
             return 8 - self.players
-        return 6 if self.players <= 3 else 5
+        return _STANDARD_DEAL[self.tile_set][self.players]
 
     @property
     def stock_size(self) -> int:
         """Tiles left after the deal, reserved ones included."""
-        return 28 - self.players * self.tiles_per_player
+        return self.tiles.count - self.players * self.tiles_per_player
 
     @property
     def target_score(self) -> int:
@@ -166,6 +184,8 @@ class Rules:
 
 
 OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules))
+_ARMS = {6: 2, 9: 4, 12: 8}
+_STANDARD_DEAL = {6: {2: 6, 3: 6, 4: 5}, 9: {2: 10, 3: 8, 4: 7}, 12: {2: 12, 3: 11, 4: 10}}
 
 _ENUMS: dict[str, type[StrEnum]] = {
     "opener": Opener,
@@ -253,17 +273,23 @@ DEFAULT_PRESET = "standard"
 
 
 def preset(name: str, **changes: Any) -> Rules:
-    """The rules of a named preset, with any option changed on top of it."""
+    """The rules of a named preset, with any option changed on top of it.
+
+    A larger set brings its arms-first rule with it (rules.md §6), unless an option says otherwise
+    (which is then refused).
+    """
     try:
         base = PRESETS[name.lower()]
     except KeyError:
         raise RulesError(UNKNOWN_PRESET, "preset", name) from None
+    if "first_arms_first" not in changes and str(changes.get("tile_set", 6)) != "6":
+        changes = {**changes, "first_arms_first": True}
     return from_options({**base, **changes})
 
 
 def preset_of(rules: Rules) -> str | None:
     """The name of the preset these rules match, ignoring the table size."""
-    table = {"players": rules.players, "partnerships": rules.partnerships}
+    table = {"players": rules.players, "partnerships": rules.partnerships, "tile_set": rules.tile_set}
     for name in PRESETS:
         if preset(name, **table) == rules:
             return name

@@ -1,8 +1,12 @@
-"""Tiles of the double-six set.
+"""Tiles of the double-six, double-nine and double-twelve sets.
 
-A tile is an ``int`` from 0 to 27 so that hands can be bit masks and tables can
-be indexed directly; it still prints and parses as ``3-5``. The 28 tile objects
-are created once, in ``TILES``; every other part of the program uses them.
+A tile is an ``int`` so that hands can be bit masks and tables can be indexed
+directly; it still prints and parses as ``3-5``. The 91 tiles of the largest
+set are numbered so that each smaller set is a prefix: the double-six tiles
+are 0 to 27 (0-0, 0-1, …, 0-6, 1-1, …, 6-6, as they always were), then come
+the tiles whose higher half is 7 (0-7 … 7-7), 8, and so on; the double-nine
+set is the first 55, the double-twelve set all 91. ``TileSet`` is one set: its
+tiles, doubles and mask. ``TILES`` and ``DOUBLES`` stay the double-six set's.
 """
 
 from __future__ import annotations
@@ -10,12 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-HIGHEST_NUMBER = 6
+HIGHEST_NUMBER = 6  # of the double-six set (the default)
+LARGEST = 12  # the highest number of any set
 NUMBERS = tuple(range(HIGHEST_NUMBER + 1))
+ALL_NUMBERS = tuple(range(LARGEST + 1))
 
 
 class Tile(int):
-    """One of the 28 tiles, ordered 0-0, 0-1, …, 0-6, 1-1, …, 6-6."""
+    """One tile; the double-six tiles are 0-27, larger sets' tiles follow."""
 
     __slots__ = ()
 
@@ -48,6 +54,11 @@ class Tile(int):
         return _OTHER[self][number]
 
     @property
+    def key(self) -> tuple[int, int]:
+        """How tiles are put in order for people: by the lower half, then the higher (0-7 before 1-1)."""
+        return (_LOW[self], _HIGH[self])
+
+    @property
     def notation(self) -> str:
         """Compact notation, the same in every language: ``3-5``."""
         return f"{_LOW[self]}-{_HIGH[self]}"
@@ -64,34 +75,70 @@ class Tile(int):
 
 
 def _build() -> tuple[tuple[Tile, ...], tuple[int, ...], tuple[int, ...]]:
-    lows: list[int] = []
-    highs: list[int] = []
-    for low in NUMBERS:
-        for high in range(low, HIGHEST_NUMBER + 1):
-            lows.append(low)
-            highs.append(high)
-    return tuple(Tile(i) for i in range(len(lows))), tuple(lows), tuple(highs)
+    pairs = [(low, high) for low in NUMBERS for high in range(low, HIGHEST_NUMBER + 1)]
+    pairs += [(low, high) for high in range(HIGHEST_NUMBER + 1, LARGEST + 1) for low in range(high + 1)]
+    return (
+        tuple(Tile(i) for i in range(len(pairs))),
+        tuple(low for low, _ in pairs),
+        tuple(high for _, high in pairs),
+    )
 
 
-TILES, _LOW, _HIGH = _build()
-TILE_COUNT = len(TILES)
-ALL_TILES_MASK = (1 << TILE_COUNT) - 1
-DOUBLES = tuple(t for t in TILES if t.is_double)
+EVERY_TILE, _LOW, _HIGH = _build()
 
 _BY_PAIR: dict[tuple[int, int], Tile] = {}
-for _t in TILES:
+for _t in EVERY_TILE:
     _BY_PAIR[(_LOW[_t], _HIGH[_t])] = _t
     _BY_PAIR[(_HIGH[_t], _LOW[_t])] = _t
 
 # _OTHER[t][n]: the other half of t when one half shows n; -1 if t has no n.
 _OTHER: tuple[tuple[int, ...], ...] = tuple(
-    tuple((_HIGH[t] if _LOW[t] == n else _LOW[t]) if n in (_LOW[t], _HIGH[t]) else -1 for n in NUMBERS)
-    for t in TILES
+    tuple((_HIGH[t] if _LOW[t] == n else _LOW[t]) if n in (_LOW[t], _HIGH[t]) else -1 for n in ALL_NUMBERS)
+    for t in EVERY_TILE
 )
 
-#: SUIT_MASK[n]: bit mask of every tile with a half showing ``n``.
-SUIT_MASK: tuple[int, ...] = tuple(sum(1 << t for t in TILES if t.has(n)) for n in NUMBERS)
-DOUBLES_MASK = sum(1 << t for t in DOUBLES)
+#: SUIT_MASK[n]: bit mask of every tile (of any set) with a half showing ``n``.
+SUIT_MASK: tuple[int, ...] = tuple(sum(1 << t for t in EVERY_TILE if t.has(n)) for n in ALL_NUMBERS)
+
+
+class TileSet:
+    """A set of tiles: double-six, double-nine or double-twelve (its highest number)."""
+
+    def __init__(self, highest: int) -> None:
+        if highest not in SET_SIZES:
+            raise ValueError(f"no double-{highest} set")
+        self.highest: int = highest
+        self.count: int = (highest + 1) * (highest + 2) // 2
+        self.tiles: tuple[Tile, ...] = EVERY_TILE[: self.count]
+        self.numbers = tuple(range(highest + 1))
+        self.doubles: tuple[Tile, ...] = tuple(t for t in self.tiles if t.is_double)
+        self.mask: int = (1 << self.count) - 1
+        self.doubles_mask: int = sum(1 << t for t in self.doubles)
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, int) and 0 <= item < self.count
+
+    def __repr__(self) -> str:
+        return f"TileSet({self.highest})"
+
+
+SET_SIZES = (6, 9, 12)
+_SETS: dict[int, TileSet] = {}
+
+
+def tile_set(highest: int) -> TileSet:
+    """The set whose highest double is ``highest``-``highest`` (made once)."""
+    if highest not in _SETS:
+        _SETS[highest] = TileSet(highest)
+    return _SETS[highest]
+
+
+DOUBLE_SIX = tile_set(6)
+TILES = DOUBLE_SIX.tiles
+TILE_COUNT = DOUBLE_SIX.count
+ALL_TILES_MASK = DOUBLE_SIX.mask
+DOUBLES = DOUBLE_SIX.doubles
+DOUBLES_MASK = DOUBLE_SIX.doubles_mask
 
 
 def tile(a: int, b: int) -> Tile:
@@ -103,22 +150,28 @@ def tile(a: int, b: int) -> Tile:
     try:
         return _BY_PAIR[(a, b)]
     except KeyError:
-        raise ValueError(f"no tile {a}-{b} in a double-six set") from None
+        raise ValueError(f"no tile {a}-{b}") from None
 
 
 _NOTATION = re.compile(r"^\s*([0-6])\s*[-|/:., ]?\s*([0-6])\s*$")
+_ANY_NOTATION = re.compile(r"^\s*(\d{1,2})\s*[-|/:., ]\s*(\d{1,2})\s*$|^\s*(\d)(\d)\s*$", re.ASCII)
 
 
-def parse_tile(text: str) -> Tile:
-    """Parse ``3-5``, ``35``, ``5 3`` or ``3|5`` (order free).
+def parse_tile(text: str, highest: int = HIGHEST_NUMBER) -> Tile:
+    """Parse ``3-5``, ``35``, ``5 3`` or ``3|5`` (order free); numbers above 9 need the mark (``10-12``).
 
     >>> parse_tile("5 3")
     tile(3, 5)
+    >>> parse_tile("10-12", 12)
+    tile(10, 12)
     """
-    match = _NOTATION.match(text)
+    match = (_NOTATION if highest == HIGHEST_NUMBER else _ANY_NOTATION).match(text)
     if match is None:
         raise ValueError(f"not a tile: {text!r}")
-    return tile(int(match.group(1)), int(match.group(2)))
+    numbers = [int(g) for g in match.groups() if g is not None]
+    if any(n > highest for n in numbers):
+        raise ValueError(f"not a tile of the double-{highest} set: {text!r}")
+    return tile(numbers[0], numbers[1])
 
 
 def mask_of(tiles: Iterable[int]) -> int:
@@ -130,11 +183,16 @@ def mask_of(tiles: Iterable[int]) -> int:
 
 
 def tiles_in(mask: int) -> Iterator[Tile]:
-    """The tiles of a bit mask, in ascending order."""
+    """The tiles of a bit mask, in ascending index order (for double-six also the people's order)."""
     while mask:
         low_bit = mask & -mask
-        yield TILES[low_bit.bit_length() - 1]
+        yield EVERY_TILE[low_bit.bit_length() - 1]
         mask ^= low_bit
+
+
+def in_order(tiles: Iterable[Tile]) -> list[Tile]:
+    """Tiles as people order them: by the lower half, then the higher (in every set)."""
+    return sorted(tiles, key=lambda t: (_LOW[t], _HIGH[t]))
 
 
 def count_of(mask: int) -> int:
