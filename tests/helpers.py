@@ -7,6 +7,7 @@ from typing import Any
 
 from bergen_access.core import End, Match, Phase, Play, ToldDealer, parse_tile, preset, told_deal
 from bergen_access.core.events import Event
+from bergen_access.core.tiles import LARGEST
 
 LEFT, RIGHT = End.LEFT, End.RIGHT
 
@@ -20,13 +21,13 @@ def table(
 ) -> tuple[Match, list[Event]]:
     """A started match whose first deal is the given hands and stock order."""
     rules = preset(preset_name, players=options.pop("players", len(hands)), **options)
-    match = Match(rules, ToldDealer([told_deal(hands, draws)]), scores)
+    match = Match(rules, ToldDealer([told_deal(hands, draws, rules.tiles.tiles)]), scores)
     return match, match.start_hand()
 
 
-def play(match: Match, seat: int, tile: str, end: End) -> list[Event]:
-    """Apply one play written as in the rules text."""
-    return match.apply(Play(seat, parse_tile(tile), end))
+def play(match: Match, seat: int, tile: str, end: int) -> list[Event]:
+    """Apply one play written as in the rules text (``end``: left or right, or the arm's index)."""
+    return match.apply(Play(seat, parse_tile(tile, LARGEST), end))
 
 
 def of_type(events: Sequence[Event], kind: type) -> list[Any]:

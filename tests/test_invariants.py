@@ -25,19 +25,24 @@ from bergen_access.core import (
 from bergen_access.core.actions import Action
 from bergen_access.core.events import Drew, MatchWon
 from bergen_access.core.record import from_record, to_record
-from bergen_access.core.rules import PRESET_NAMES, Tally
+from bergen_access.core.rules import PRESET_NAMES, Rules, Tally
 
 from .helpers import play_out
 
 TABLES = [(2, False), (3, False), (4, False), (4, True)]
 CONFIGS = [(name, players, partners) for name in PRESET_NAMES for players, partners in TABLES]
+#: the larger sets (rules.md §6) in every preset and table
+LARGER = [(name, players, partners, tile_set) for name, players, partners in CONFIGS for tile_set in (9, 12)]
+EVERY_SET = [(*config, 6) for config in CONFIGS] + LARGER
 
 
-def every_action(seat_count: int) -> list[Action]:
-    """Every action any seat could ask for."""
+def every_action(seat_count: int, rules: Rules | None = None) -> list[Action]:
+    """Every action any seat could ask for (tiles of the set, at every end or arm, and one arm beyond)."""
+    tiles = rules.tiles.tiles if rules is not None else TILES
+    ends = list(End) if rules is None or rules.arms == 2 else list(range(rules.arms + 1))
     actions: list[Action] = []
     for seat in range(seat_count):
-        actions += [Play(seat, t, end) for t in TILES for end in End]
+        actions += [Play(seat, t, end) for t in tiles for end in ends]
         actions += [Draw(seat), Pass(seat)]
     return actions
 
@@ -47,23 +52,24 @@ def tiles_accounted_for(match: Match) -> bool:
     laid = [placed[0] for placed in match.line]
     stock = list(match._stock)
     everything = held + laid + stock
-    return len(everything) == 28 and set(everything) == set(TILES)
+    tiles = match.rules.tiles.tiles
+    return len(everything) == len(tiles) and set(everything) == set(tiles)
 
 
 def reserved_of(match: Match) -> set[int]:
     return set(match._stock[: match.rules.reserved_tiles])
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32), rng=st.randoms(use_true_random=False))
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(EVERY_SET), seed=st.integers(0, 2**32), rng=st.randoms(use_true_random=False))
 def test_invariants_hold_through_a_whole_match(
-    config: tuple[str, int, bool], seed: int, rng: random.Random
+    config: tuple[str, int, bool, int], seed: int, rng: random.Random
 ) -> None:
-    name, players, partners = config
-    rules = preset(name, players=players, partnerships=partners)
+    name, players, partners, tile_set = config
+    rules = preset(name, players=players, partnerships=partners, tile_set=tile_set)
     match = Match(rules, SeededDealer(seed))
     match.start_hand()
-    all_actions = every_action(players)
+    all_actions = every_action(players, rules)
     reserved = reserved_of(match)
     previous = list(match.scores)
     while not match.is_over:
@@ -105,13 +111,13 @@ def test_invariants_hold_through_a_whole_match(
     assert seats == [{"name": "x"}] * players
 
 
-@settings(max_examples=20, deadline=None)
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
+@settings(max_examples=30, deadline=None)
+@given(config=st.sampled_from(EVERY_SET), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
 def test_replaying_a_save_mid_match_gives_an_equal_state(
-    config: tuple[str, int, bool], seed: int, steps: int
+    config: tuple[str, int, bool, int], seed: int, steps: int
 ) -> None:
-    name, players, partners = config
-    match = Match(preset(name, players=players, partnerships=partners), SeededDealer(seed))
+    name, players, partners, tile_set = config
+    match = Match(preset(name, players=players, partnerships=partners, tile_set=tile_set), SeededDealer(seed))
     match.start_hand()
     rng = random.Random(seed)
     for _ in range(steps):
@@ -165,3 +171,15 @@ def test_ten_thousand_random_matches_across_all_presets() -> None:
         assert max(s for side, s in enumerate(match.scores) if side != match.winner) < match.target
         finished += 1
     assert finished == 10_000
+
+
+@pytest.mark.slow
+def test_two_thousand_random_matches_on_the_larger_sets() -> None:
+    rng = random.Random(2027)
+    for number in range(2_000):
+        name, players, partners, tile_set = LARGER[number % len(LARGER)]
+        rules = preset(name, players=players, partnerships=partners, tile_set=tile_set)
+        match = Match(rules, SeededDealer(number))
+        match.start_hand()
+        play_out(match, lambda actions: actions[int(rng.random() * len(actions))])
+        assert match.scores[match.winner or 0] >= match.target

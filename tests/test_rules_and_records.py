@@ -97,7 +97,15 @@ def test_tile_notation_round_trips() -> None:
 def test_actions_round_trip_through_json() -> None:
     for action in (Play(2, tile(1, 4), End.RIGHT), Pass(3)):
         assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
-    for bad in ({"type": "play", "seat": 0, "tile": "9-9", "end": "left"}, {"type": "fly", "seat": 0}, {}):
+    assert action_from_json({"type": "play", "seat": 1, "tile": "10-12", "arm": 3}) == Play(1, tile(10, 12), 2)
+    assert action_to_json(Play(1, tile(10, 12), 2)) == {"type": "play", "seat": 1, "tile": "10-12", "arm": 3}
+    for bad in (
+        {"type": "play", "seat": 0, "tile": "13-9", "end": "left"},
+        {"type": "play", "seat": 0, "tile": "3-9", "arm": 0},
+        {"type": "play", "seat": 0, "tile": "3-9"},
+        {"type": "fly", "seat": 0},
+        {},
+    ):
         with pytest.raises(RecordError):
             action_from_json(bad)
 

@@ -30,11 +30,15 @@ class End(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Lay ``tile`` from the hand at ``end`` of the line."""
+    """Lay ``tile`` from the hand at ``end`` of the line.
+
+    On double-six ``end`` is an ``End`` (left or right); with more arms (double-nine,
+    double-twelve) it is the arm's index, 0 for arm 1, in the order the arms were started.
+    """
 
     seat: int
     tile: Tile
-    end: End
+    end: int
 
 
 @dataclass(frozen=True, slots=True)

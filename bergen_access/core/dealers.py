@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
-from .tiles import TILES, Tile, parse_tile
+from .tiles import LARGEST, TILES, Tile, parse_tile
 
 
 class Deal(NamedTuple):
@@ -26,8 +26,8 @@ class Deal(NamedTuple):
 class Dealer(Protocol):
     """A source of deals."""
 
-    def deal(self, players: int, tiles_each: int) -> Deal:
-        """The next deal for ``players`` seats of ``tiles_each`` tiles."""
+    def deal(self, players: int, tiles_each: int, tiles: Sequence[Tile] = TILES) -> Deal:
+        """The next deal of ``tiles`` (the set) for ``players`` seats of ``tiles_each`` tiles."""
         ...
 
     def copy(self) -> Dealer:
@@ -46,9 +46,9 @@ class SeededDealer:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def deal(self, players: int, tiles_each: int) -> Deal:
+    def deal(self, players: int, tiles_each: int, tiles: Sequence[Tile] = TILES) -> Deal:
         draw = self._rng.random
-        order = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, fast and portable
+        order = sorted(tiles, key=lambda _: draw())  # a uniform shuffle, fast and portable
         hands = tuple(tuple(order[seat * tiles_each : (seat + 1) * tiles_each]) for seat in range(players))
         return Deal(hands, tuple(order[players * tiles_each :]))
 
@@ -61,7 +61,9 @@ class SeededDealer:
         return {"kind": "seeded", "seed": self.seed}
 
 
-def told_deal(hands: Sequence[Sequence[Tile | str]], draws: Sequence[Tile | str] = ()) -> Deal:
+def told_deal(
+    hands: Sequence[Sequence[Tile | str]], draws: Sequence[Tile | str] = (), tiles: Sequence[Tile] = TILES
+) -> Deal:
     """A deal with the given hands; the stock starts with ``draws``, in that order.
 
     The tiles not named follow in ascending order, so the reserved tiles at the
@@ -72,7 +74,7 @@ def told_deal(hands: Sequence[Sequence[Tile | str]], draws: Sequence[Tile | str]
     named = [t for hand in as_tiles for t in hand] + list(first)
     if len(set(named)) != len(named):
         raise ValueError("a tile is named twice in the deal")
-    rest = tuple(t for t in TILES if t not in named)
+    rest = tuple(t for t in sorted(tiles, key=lambda t: t.key) if t not in named)
     return Deal(tuple(as_tiles), first + rest)
 
 
@@ -84,15 +86,15 @@ class ToldDealer:
         self._next = 0
         self._then = SeededDealer(then_seed)
 
-    def deal(self, players: int, tiles_each: int) -> Deal:
+    def deal(self, players: int, tiles_each: int, tiles: Sequence[Tile] = TILES) -> Deal:
         if self._next >= len(self._told):
-            return self._then.deal(players, tiles_each)
+            return self._then.deal(players, tiles_each, tiles)
         deal = self._told[self._next]
         self._next += 1
         if len(deal.hands) != players or any(len(h) != tiles_each for h in deal.hands):
             raise ValueError("a told deal does not fit the table")
-        if sorted([*(t for h in deal.hands for t in h), *deal.stock]) != list(TILES):
-            raise ValueError("a told deal must hold each of the 28 tiles once")
+        if sorted([*(t for h in deal.hands for t in h), *deal.stock]) != sorted(tiles):
+            raise ValueError("a told deal must hold each tile of the set once")
         return deal
 
     def copy(self) -> ToldDealer:
@@ -123,8 +125,8 @@ def dealer_from_spec(spec: dict[str, Any]) -> Dealer:
     if kind == "told":
         deals = [
             Deal(
-                tuple(tuple(parse_tile(t) for t in hand) for hand in d["hands"]),
-                tuple(parse_tile(t) for t in d["stock"]),
+                tuple(tuple(parse_tile(t, LARGEST) for t in hand) for hand in d["hands"]),
+                tuple(parse_tile(t, LARGEST) for t in d["stock"]),
             )
             for d in spec["deals"]
         ]
@@ -133,4 +135,4 @@ def dealer_from_spec(spec: dict[str, Any]) -> Dealer:
 
 
 def _tile(value: Tile | str) -> Tile:
-    return parse_tile(value) if isinstance(value, str) else value
+    return parse_tile(value, LARGEST) if isinstance(value, str) else value

@@ -37,6 +37,7 @@ from .events import (
     Redeal,
     TilePlayed,
 )
+from .layout import Arms, header_kind
 from .line import arms_end, fit_refusal, fitting_ends
 from .rules import Opener, Rules
 from .scoreboard import Scoreboard
@@ -96,6 +97,11 @@ class Match:
         self._left_tile = self._right_tile = TILES[0]
         self._opening: Tile | None = None
         self._passes = 0
+        self._tiles = rules.tiles
+        self._doubles = rules.tiles.doubles
+        #: with four or eight arms (double-nine, double-twelve) the line lives here, not in _left/_right
+        self._many = rules.arms > 2
+        self._spread: Arms | None = None
 
     # ----------------------------------------------------------------- reading
 
@@ -115,19 +121,39 @@ class Match:
         return self.phase is Phase.OVER
 
     @property
-    def ends(self) -> tuple[int, int] | None:
-        """The numbers on the two open ends, left first; None before the opening."""
+    def ends(self) -> tuple[int, ...] | None:
+        """The numbers on the open ends (left and right; or each started arm, in order); None before the opening."""
+        if self._spread is not None:
+            return self._spread.ends
         return (self._left, self._right) if self._line else None
 
     @property
-    def end_tiles(self) -> tuple[Tile, Tile] | None:
-        """The tiles at the two open ends, left first."""
+    def end_tiles(self) -> tuple[Tile, ...] | None:
+        """The tiles at the open ends, in the order of ``ends``."""
+        if self._spread is not None:
+            return self._spread.end_tiles
         return (self._left_tile, self._right_tile) if self._line else None
 
     @property
+    def spread(self) -> Arms | None:
+        """The arms of a larger set's line (None on double-six)."""
+        return self._spread
+
+    @property
     def line(self) -> tuple[Placed, ...]:
-        """The line from left to right, each tile oriented as it lies."""
+        """The line from left to right, each tile oriented as it lies (with more arms: in the order laid)."""
         return tuple(self._line)
+
+    @property
+    def arm_lines(self) -> tuple[tuple[Placed, ...], ...]:
+        """With more arms, each started arm from the centre outwards: (tile, inner number, outer number)."""
+        if self._spread is None:
+            return ()
+        arms: list[list[Placed]] = [[] for _ in self._spread.ends]
+        for placed, arm in zip(self._line, self._arm_of, strict=True):
+            if arm >= 0:
+                arms[arm].append(placed)
+        return tuple(tuple(arm) for arm in arms)
 
     @property
     def opening(self) -> Tile | None:
@@ -169,12 +195,17 @@ class Match:
         """The seat's tiles that fit an end it may play to now."""
         return tuple(tiles_in(self._playable_mask(seat)))
 
-    def fitting_ends(self, seat: int, tile: Tile) -> tuple[End, ...]:
-        """The ends where ``seat`` may lay ``tile`` now (empty if none)."""
+    def fitting_ends(self, seat: int, tile: Tile) -> tuple[int, ...]:
+        """The ends (arms) where ``seat`` may lay ``tile`` now (empty if none)."""
+        if self._spread is not None:
+            places = self._spread.places_for(tile) if self._hands[seat] >> tile & 1 else ()
+            return places if self.check(Play(seat, tile, places[0] if places else 0)) is None else ()
         return tuple(end for end in End if self.check(play_action(seat, tile, end)) is None)
 
-    def ends_for(self, tile: Tile) -> tuple[End, ...]:
+    def ends_for(self, tile: Tile) -> tuple[int, ...]:
         """The ends ``tile`` fits now under the rules, whoever holds it and whoever's turn it is."""
+        if self._spread is not None:
+            return self._spread.places_for(tile)
         if not self._line:
             return ()
         return fitting_ends((self._left, self._right), self._arms_end(), tile)
@@ -187,6 +218,14 @@ class Match:
 
     def _playable_mask(self, seat: int) -> int:
         hand = self._hands[seat]
+        spread = self._spread
+        if spread is not None:
+            if not spread.all_started:
+                return hand & SUIT_MASK[spread.opening.low]
+            mask = 0
+            for number in spread.ends:
+                mask |= SUIT_MASK[number]
+            return hand & mask
         if not self._line:
             return 0
         arms = self._arms_end()
@@ -199,6 +238,8 @@ class Match:
         if self.phase is not Phase.PLAYING:
             return []
         seat = self.turn
+        if self._spread is not None:
+            return self._legal_on_arms(seat)
         hand = self._hands[seat]
         left_fit = hand & SUIT_MASK[self._left]
         right_fit = hand & SUIT_MASK[self._right]
@@ -222,6 +263,18 @@ class Match:
                 actions.append(pair[0])
             if right_fit & bit:
                 actions.append(pair[1])
+        if drawable and self._draw_while_able:
+            actions.append(_DRAWS[seat])
+        return actions
+
+    def _legal_on_arms(self, seat: int) -> list[Action]:
+        spread = self._spread
+        assert spread is not None
+        fit = self._playable_mask(seat)
+        drawable = len(self._stock) > self._reserved
+        if not fit:
+            return [_DRAWS[seat] if drawable else _PASSES[seat]]
+        actions: list[Action] = [Play(seat, tile, arm) for tile in tiles_in(fit) for arm in spread.places_for(tile)]
         if drawable and self._draw_while_able:
             actions.append(_DRAWS[seat])
         return actions
@@ -251,9 +304,13 @@ class Match:
             return Refusal.MUST_DRAW
         return None
 
-    def _check_play(self, seat: int, tile: Tile, end: End) -> Refusal | None:
+    def _check_play(self, seat: int, tile: Tile, end: int) -> Refusal | None:
         if not self._hands[seat] >> tile & 1:
             return Refusal.NOT_IN_HAND
+        if self._spread is not None:
+            return self._spread.refusal(tile, end) if 0 <= end < self._spread.size else Refusal.DOES_NOT_FIT
+        if end not in (End.LEFT, End.RIGHT):
+            return Refusal.DOES_NOT_FIT
         arms = self._arms_end() if self._arms_rule else None
         return fit_refusal((self._left, self._right), arms, tile, end)
 
@@ -280,7 +337,10 @@ class Match:
             self._refuse(action)
         hands = self._hands
         hand = hands[seat]
-        if type(action) is Play:
+        events: list[Event]
+        if type(action) is Play and self._many:
+            events = self._play_on_arms(seat, action)
+        elif type(action) is Play:
             tile = action.tile
             if not hand >> tile & 1 or (self._arms_rule and len(self._line) == 2):
                 self._refuse(action)
@@ -302,7 +362,7 @@ class Match:
                 self._line.appendleft((tile, outer, touching))
             hand ^= 1 << tile
             hands[seat] = hand
-            events: list[Event] = [
+            events = [
                 TilePlayed(
                     seat,
                     tile,
@@ -322,7 +382,10 @@ class Match:
                 self._go_out(seat, events)
         elif type(action) is Draw:
             stock = self._stock
-            if len(stock) <= self._reserved or (
+            if self._many:
+                if len(stock) <= self._reserved or (not self._draw_while_able and self._playable_mask(seat)):
+                    self._refuse(action)
+            elif len(stock) <= self._reserved or (
                 not self._draw_while_able and hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
             ):
                 self._refuse(action)
@@ -337,6 +400,31 @@ class Match:
         self.history.extend(events)
         return events
 
+    def _play_on_arms(self, seat: int, action: Play) -> list[Event]:
+        """A play on a larger set's arms (rules.md §6): the arm's new end, and a header if it makes one."""
+        spread = self._spread
+        tile, arm = action.tile, action.end
+        if spread is None or self._check_play(seat, tile, arm) is not None:
+            self._refuse(action)
+        assert spread is not None
+        base = spread.header_base(tile, arm)
+        spread = self._spread = spread.played(tile, arm)
+        inner = tile.other(spread.ends[arm])
+        self._line.append((tile, inner, spread.ends[arm]))
+        self._arm_of.append(arm)
+        hand = self._hands[seat] ^ 1 << tile
+        self._hands[seat] = hand
+        doubles = tuple(t.is_double for t in spread.end_tiles)
+        events: list[Event] = [TilePlayed(seat, tile, arm, -1, -1, False, False, spread.ends, doubles)]
+        self._passes = 0
+        if base and self._header(seat, header_kind(base), events):
+            return events
+        if hand:
+            self.turn = _NEXT[self._players][seat]
+        else:
+            self._go_out(seat, events)
+        return events
+
     def _refuse(self, action: Action) -> None:
         reason = self.check(action)
         if reason is not None:
@@ -347,7 +435,7 @@ class Match:
         players = self._players
         each = self.rules.tiles_per_player
         while True:
-            deal = self.dealer.deal(players, each)
+            deal = self.dealer.deal(players, each, self._tiles.tiles)
             self._hands = [mask_of(hand) for hand in deal.hands]
             self._stock = list(reversed(deal.stock))
             drawable = len(self._stock) - self._reserved
@@ -363,13 +451,16 @@ class Match:
         self._left = self._right = tile.low
         self._left_tile = self._right_tile = self._opening = tile
         self._passes = 0
+        if self._many:
+            self._spread = Arms.opened(tile, self.rules.arms)
+            self._arm_of = [-1]  # the arm of each placed tile (-1: the opening double)
         events.append(Opened(seat, tile))
         if self.rules.opening_double_scores and self._header(seat, HeaderKind.DOUBLE, events):
             return
         self.turn = (seat + 1) % players
 
     def _find_opener(self) -> tuple[int, Tile] | None:
-        order = DOUBLES if self.rules.opener is Opener.LOWEST else DOUBLES[::-1]
+        order = self._doubles if self.rules.opener is Opener.LOWEST else self._doubles[::-1]
         for double in order:
             for seat, hand in enumerate(self._hands):
                 if hand >> double & 1:
@@ -434,6 +525,8 @@ class Match:
         twin._hands = list(self._hands)
         twin._stock = list(self._stock)
         twin._line = deque(self._line)
+        if self._many:
+            twin._arm_of = list(self._arm_of)
         return twin
 
     def state_key(self) -> tuple[object, ...]:
@@ -449,6 +542,7 @@ class Match:
             tuple(self._stock),
             tuple(self._line),
             (self._left, self._right, self._left_tile, self._right_tile),
+            self._spread,
             self._opening,
             self._passes,
             tuple(self.history),

@@ -19,10 +19,37 @@ Hand = tuple[Tile, ...]
 
 
 class HeaderKind(StrEnum):
-    """Both open ends show the same number; triple when one end tile is a double."""
+    """Both open ends show the same number; triple when one end tile is a double.
+
+    With more arms (rules.md §6) a header is worth as many points as ends show the number, one more
+    with a double among them: 4 to 9 are the larger headers. The tally calls only double and triple.
+    """
 
     DOUBLE = "double"
     TRIPLE = "triple"
+    QUADRUPLE = "quadruple"
+    QUINTUPLE = "quintuple"
+    SEXTUPLE = "sextuple"
+    SEPTUPLE = "septuple"
+    OCTUPLE = "octuple"
+    NONUPLE = "nonuple"
+
+    @property
+    def size(self) -> int:
+        """Its value on the larger sets: 2 for a double header, 3 for a triple, and so on."""
+        return _HEADER_SIZES[self]
+
+
+_HEADER_SIZES = {
+    HeaderKind.DOUBLE: 2,
+    HeaderKind.TRIPLE: 3,
+    HeaderKind.QUADRUPLE: 4,
+    HeaderKind.QUINTUPLE: 5,
+    HeaderKind.SEXTUPLE: 6,
+    HeaderKind.SEPTUPLE: 7,
+    HeaderKind.OCTUPLE: 8,
+    HeaderKind.NONUPLE: 9,
+}
 
 
 class Decider(StrEnum):
@@ -75,16 +102,21 @@ class TilePlayed(NamedTuple):
     """A tile was laid; ``left`` and ``right`` are the open ends after it.
 
     ``left_double`` and ``right_double``: whether the tile at that end is a
-    double (a listener need not follow the line to say "double 3").
+    double (a listener need not follow the line to say "double 3"). With more
+    arms (double-nine, double-twelve) ``end`` is the arm (0 for arm 1) and
+    ``ends``/``end_doubles`` give every started arm's end; ``left`` and
+    ``right`` are then -1.
     """
 
     seat: int
     tile: Tile
-    end: End
+    end: int  # an End on double-six, the arm's index with more arms
     left: int
     right: int
     left_double: bool = False
     right_double: bool = False
+    ends: tuple[int, ...] = ()
+    end_doubles: tuple[bool, ...] = ()
 
 
 class Drew(NamedTuple):

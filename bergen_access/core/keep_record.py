@@ -8,10 +8,10 @@ from .actions import Pass, Play
 from .events import HeaderKind, Holding
 from .record import ACTION, RULES, RecordError, action_from_json, action_to_json
 from .rules import RulesError, from_options
-from .schema import TILE_TEXT, Check, SchemaError, array, boolean, integer, nullable, obj, string, tagged
+from .schema import SET_TILES, TILE_LONGEST, TILE_TEXT, Check, SchemaError, array, boolean, integer, nullable, obj, string, tagged
 from .table import DrawTiles, Entry, NewHand, Open, Reveal, Table
 from .tally import Call, CallBlocked, CallHeader, CallOpen, CallOut, Tally
-from .tiles import parse_tile
+from .tiles import LARGEST, parse_tile
 
 FORMAT = "bergen-access-keep"
 VERSION = 1
@@ -31,7 +31,7 @@ ENTRY: Check = tagged(
     "type",
     {
         "new-hand": obj({}),
-        "open": obj({"seat": _SEAT, "tile": string(3, TILE_TEXT)}),
+        "open": obj({"seat": _SEAT, "tile": string(TILE_LONGEST, TILE_TEXT)}),
         "draw": _draw,
         "play": ACTION,
         "pass": ACTION,
@@ -42,9 +42,9 @@ ENTRY: Check = tagged(
                 "pips": integer(0, 400),
                 "single_pips": integer(0, 400),
             },
-            {"tiles": array(string(3, TILE_TEXT), 28)},
+            {"tiles": array(string(TILE_LONGEST, TILE_TEXT), SET_TILES)},
         ),
-        "called-open": obj({"seat": _SEAT, "tile": string(3, TILE_TEXT)}),
+        "called-open": obj({"seat": _SEAT, "tile": string(TILE_LONGEST, TILE_TEXT)}),
         "header": obj({"seat": _SEAT, "kind": string(10, None, ("double", "triple"))}),
         "out": obj({"seat": _SEAT}),
         "blocked": obj({"winner": nullable(_SEAT)}),
@@ -106,15 +106,15 @@ def entry_from_json(data: dict[str, Any]) -> Entry | Call:
         if kind == "new-hand":
             return NewHand()
         if kind == "open":
-            return Open(int(data["seat"]), parse_tile(str(data["tile"])))
+            return Open(int(data["seat"]), parse_tile(str(data["tile"]), LARGEST))
         if kind == "draw" and "count" in data:
             return DrawTiles(int(data["seat"]), int(data["count"]))
         if kind == "reveal":
             holding = Holding(int(data["doubles"]), int(data["pips"]), int(data["single_pips"]))
-            tiles = tuple(parse_tile(str(t)) for t in data.get("tiles", []))
+            tiles = tuple(parse_tile(str(t), LARGEST) for t in data.get("tiles", []))
             return Reveal(int(data["side"]), holding, tiles)
         if kind == "called-open":
-            return CallOpen(int(data["seat"]), parse_tile(str(data["tile"])))
+            return CallOpen(int(data["seat"]), parse_tile(str(data["tile"]), LARGEST))
         if kind == "header":
             return CallHeader(int(data["seat"]), HeaderKind(data["kind"]))
         if kind == "out":

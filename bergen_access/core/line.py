@@ -24,7 +24,7 @@ def fitting_ends(ends: tuple[int, int], arms: End | None, tile: Tile) -> tuple[E
     return tuple(end for end in End if (arms is None or end is arms) and tile.has(ends[end]))
 
 
-def fit_refusal(ends: tuple[int, int], arms: End | None, tile: Tile, end: End) -> Refusal | None:
+def fit_refusal(ends: tuple[int, int], arms: End | None, tile: Tile, end: int) -> Refusal | None:
     """Why ``tile`` may not go at ``end`` (None if it may)."""
     fits = (tile.has(ends[0]), tile.has(ends[1]))
     if arms is None or end is arms:

@@ -18,6 +18,8 @@ from .engine import Match, Phase
 from .events import Event
 from .rules import OPTION_NAMES, RulesError, from_options
 from .schema import (
+    SET_TILES,
+    TILE_LONGEST,
     TILE_TEXT,
     Check,
     SchemaError,
@@ -30,19 +32,21 @@ from .schema import (
     string,
     tagged,
 )
-from .tiles import Tile, parse_tile
+from .tiles import LARGEST, Tile, parse_tile
 
 FORMAT = "bergen-access-match"
 VERSION = 1
 MOST_ACTIONS = 200_000  # far beyond any match (about 30 actions a hand)
 MOST_HANDS = 20_000
+MOST_ARMS = 8
 SEED = integer(-(2**63), 2**63)
 
 ACTION: Check = tagged(
     "type",
     {
         "play": obj(
-            {"seat": integer(0, 3), "tile": string(3, TILE_TEXT), "end": string(5, None, ("left", "right"))}
+            {"seat": integer(0, 3), "tile": string(TILE_LONGEST, TILE_TEXT)},
+            {"end": string(5, None, ("left", "right")), "arm": integer(1, MOST_ARMS)},
         ),
         "draw": obj({"seat": integer(0, 3)}),
         "pass": obj({"seat": integer(0, 3)}),
@@ -58,8 +62,8 @@ DEALER: Check = tagged(
                 "deals": array(
                     obj(
                         {
-                            "hands": array(array(string(3, TILE_TEXT), 28), 4),
-                            "stock": array(string(3, TILE_TEXT), 28),
+                            "hands": array(array(string(TILE_LONGEST, TILE_TEXT), SET_TILES), 4),
+                            "stock": array(string(TILE_LONGEST, TILE_TEXT), SET_TILES),
                         }
                     ),
                     MOST_HANDS,
@@ -82,9 +86,10 @@ class RecordError(ValueError):
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """``{"type": "play", "seat": 0, "tile": "3-5", "end": "left"}`` and the like."""
+    """``{"type": "play", "seat": 0, "tile": "3-5", "end": "left"}`` and the like (``"arm": 2`` with more arms)."""
     if isinstance(action, Play):
-        return {"type": "play", "seat": action.seat, "tile": action.tile.notation, "end": action.end.word}
+        where = {"end": action.end.word} if isinstance(action.end, End) else {"arm": action.end + 1}
+        return {"type": "play", "seat": action.seat, "tile": action.tile.notation, **where}
     return {"type": "draw" if isinstance(action, Draw) else "pass", "seat": action.seat}
 
 
@@ -95,9 +100,12 @@ def action_from_json(data: dict[str, Any]) -> Action:
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise RecordError("bad-action", data)
     if kind == "play":
-        end = {"left": End.LEFT, "right": End.RIGHT}.get(str(data.get("end")))
+        arm = data.get("arm")
+        end: int | None = {"left": End.LEFT, "right": End.RIGHT}.get(str(data.get("end")))
+        if end is None and isinstance(arm, int) and not isinstance(arm, bool) and 1 <= arm <= MOST_ARMS:
+            end = arm - 1
         try:
-            tile = parse_tile(str(data.get("tile")))
+            tile = parse_tile(str(data.get("tile")), LARGEST)
         except ValueError:
             raise RecordError("bad-action", data) from None
         if end is None:
@@ -188,6 +196,8 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
     except ValueError:
         raise RecordError("malformed", "match.dealer") from None
     actions = [action_from_json(a) for a in record["actions"]]
+    if any(isinstance(a, Play) and isinstance(a.end, End) != (rules.arms == 2) for a in actions):
+        raise RecordError("malformed", "match.actions")  # "end" belongs to double-six, "arm" to larger sets
     try:
         match = Match(rules, dealer, record.get("scores"))
     except ValueError:

@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from .actions import End
 from .events import Decider, HeaderKind, Holding
 from .rules import BlockedRule, Reduction, Rules, Tally
-from .tiles import DOUBLES_MASK, Tile, tiles_in
+from .tiles import EVERY_DOUBLE_MASK, Tile, tiles_in
 
 
 def header_base(rules: Rules, kind: HeaderKind) -> int:
-    """A header's full value."""
+    """A header's full value: the options' for a double and a triple header, its size beyond (larger sets)."""
+    if kind.size > 3:
+        return kind.size
     return rules.triple_header if kind is HeaderKind.TRIPLE else rules.double_header
 
 
@@ -21,8 +23,16 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
     >>> from bergen_access.core.rules import Rules
     >>> [header_value(Rules(), HeaderKind.TRIPLE, need) for need in (1, 2, 3, 4)]
     [1, 1, 2, 3]
+    >>> [header_value(Rules(tile_set=9, first_arms_first=True), HeaderKind.QUADRUPLE, n) for n in (2, 3, 4, 5)]
+    [1, 2, 3, 4]
     """
     base = header_base(rules, kind)
+    if rules.arms > 2:  # rules.md §6: the same reductions, for any value
+        if rules.reduction is Reduction.STANDARD:
+            base = max(1, min(base, need - 1))
+        elif rules.reduction is Reduction.COUNTERS and need <= base:
+            base -= 1
+        return capped(rules, base, need)
     if rules.reduction is Reduction.STANDARD:
         if need <= 2:
             base = min(base, 1)
@@ -46,7 +56,7 @@ def holding_of(masks: Sequence[int]) -> Holding:
     """Doubles, pips and single-tile pips of the tiles in the given hand masks."""
     doubles = pips = single = 0
     for mask in masks:
-        doubles += (mask & DOUBLES_MASK).bit_count()
+        doubles += (mask & EVERY_DOUBLE_MASK).bit_count()
         for t in tiles_in(mask):
             pips += t.pips
             if not t.is_double:

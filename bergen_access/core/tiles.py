@@ -133,6 +133,8 @@ def tile_set(highest: int) -> TileSet:
     return _SETS[highest]
 
 
+#: every double of every set: a hand's doubles, whichever set it is of
+EVERY_DOUBLE_MASK: int = tile_set(12).doubles_mask
 DOUBLE_SIX = tile_set(6)
 TILES = DOUBLE_SIX.tiles
 TILE_COUNT = DOUBLE_SIX.count

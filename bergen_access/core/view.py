@@ -11,8 +11,9 @@ from __future__ import annotations
 from .actions import Action, End
 from .engine import Match, Phase, Placed
 from .events import Event, seen_by
+from .layout import Arms
 from .rules import Rules
-from .tiles import TILES, Tile
+from .tiles import Tile
 
 
 class SeatView:
@@ -67,13 +68,13 @@ class SeatView:
         """What this seat may do now (empty when it is not its turn)."""
         return tuple(self._match.legal_actions()) if self.is_my_turn else ()
 
-    def ends_for(self, tile: Tile) -> tuple[End, ...]:
+    def ends_for(self, tile: Tile) -> tuple[int, ...]:
         """The ends a tile fits now (public: depends only on the line and the rules)."""
         return self._match.ends_for(tile)
 
     @property
-    def end_tiles(self) -> tuple[Tile, Tile] | None:
-        """The tiles at the two open ends, left first."""
+    def end_tiles(self) -> tuple[Tile, ...] | None:
+        """The tiles at the open ends, in the order of ``ends``."""
         return self._match.end_tiles
 
     @property
@@ -82,14 +83,25 @@ class SeatView:
         return self._match.line
 
     @property
-    def ends(self) -> tuple[int, int] | None:
+    def ends(self) -> tuple[int, ...] | None:
+        """The open ends: left and right on double-six, each started arm's with more arms."""
         return self._match.ends
 
     @property
-    def end_is_double(self) -> tuple[bool, bool]:
-        """Whether the tile at the left and at the right end is a double."""
+    def spread(self) -> Arms | None:
+        """With more arms (double-nine, double-twelve): the arms, their ends and the arms-first state."""
+        return self._match.spread
+
+    @property
+    def arm_lines(self) -> tuple[tuple[Placed, ...], ...]:
+        """With more arms: each started arm's tiles from the centre outwards."""
+        return self._match.arm_lines
+
+    @property
+    def end_is_double(self) -> tuple[bool, ...]:
+        """Whether the tile at each open end is a double."""
         tiles = self._match.end_tiles
-        return (tiles[0].is_double, tiles[1].is_double) if tiles else (False, False)
+        return tuple(t.is_double for t in tiles) if tiles else (False, False)
 
     @property
     def opening(self) -> Tile | None:
@@ -138,4 +150,4 @@ class SeatView:
         """Tiles this seat has not seen: in other hands or in the stock."""
         seen = set(self.hand)
         seen.update(placed[0] for placed in self._match.line)
-        return tuple(t for t in TILES if t not in seen)
+        return tuple(t for t in self.rules.tiles.tiles if t not in seen)

@@ -239,7 +239,7 @@ class Narrator:
             # Translators: another player laid a tile at the right end. {name} is the player.
             return i.gettext("{name} plays {tile} on the right. Ends {ends}.").format(**values)
 
-        letter = self.end_letter(event.end)
+        letter = self.end_letter(End(event.end)) if event.end < 2 else str(event.end + 1)
         braille = f"{w.name(event.seat)} {event.tile} {letter} {w.ends_braille(ends, doubles)}"
         return self.message(played, braille, urgent=human)
 
