@@ -1,8 +1,12 @@
 """``bergen simulate``: complete matches between computer players, printed as a trace.
 
-With two or more matches a summary follows: per level and per side, the
-share of matches won with a 95% Wilson interval, and the time per move of
-each level (every call of ``choose``, forced moves included).
+The trace is meant to be checked by a program that knows only the rules: each
+match starts with every rule option and the level of each seat, each deal has
+a number of its own, each play gives the open end of every arm, counters are
+stated as held, and each finished hand reveals the tiles nobody drew. A
+summary follows: per level and per side, the share of matches won with a 95%
+Wilson interval, and the time per move of each level (every call of
+``choose``, forced moves included).
 """
 
 from __future__ import annotations
@@ -15,14 +19,16 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from enum import Enum
+from typing import Any, TextIO
 
 from .cli_text import rules_error
 from .core.dealers import SeededDealer
 from .core.engine import Match, Phase
-from .core.events import Event
+from .core.events import Event, HandDealt, HandEnded, MatchWon, Redeal, TilePlayed
 from .core.record import event_to_json
-from .core.rules import Rules, RulesError
+from .core.rules import Rules, RulesError, preset_of
+from .core.rules import Tally as Keeping
 from .core.view import SeatView
 from .i18n import I18n
 from .players import LEVELS, Player, make_player
@@ -32,24 +38,117 @@ from .rule_args import add_rule_arguments, rules_from_arguments
 PlayerFactory = Callable[[str, int], Player]
 
 
-def trace_line(event: Event) -> str:
-    """One event as ``tile-played seat=1 tile=1-5 end=right left=1 right=5``."""
+#: Event fields that hold a side's running score; with counters they are restated as counters held.
+_SCORE_FIELDS = {"total": "held", "totals": "held"}
+#: Fields of a play that belong to the larger sets' arms (empty or meaningless on double-six).
+_ARMS = ("ends", "end_doubles", "new_arm")
+
+
+def text_line(data: dict[str, Any]) -> str:
+    """A trace entry as ``tile-played seat=1 tile="1-5" end="right" left=1 right=5 ...``."""
+    compact = (",", ":")
+    fields = [f"{key}={json.dumps(v, separators=compact)}" for key, v in data.items() if key != "type"]
+    return " ".join([str(data["type"]), *fields])
+
+
+def rules_entry(rules: Rules, number: int, seed: int, levels: Sequence[str]) -> dict[str, Any]:
+    """The first entry of a match: every rule option (the target worked out), the set's facts, the levels."""
+    options = {name: v.value if isinstance(v, Enum) else v for name, v in rules.options().items()}
+    options["target"] = rules.target_score
+    return {
+        "type": "rules",
+        "match": number,
+        "seed": seed,
+        "preset": preset_of(rules),
+        **options,
+        "arms": rules.arms,
+        "sides": rules.sides,
+        "tiles": rules.tiles.count,
+        "tiles_each": rules.tiles_per_player,
+        "levels": list(levels),
+    }
+
+
+def event_entry(event: Event, rules: Rules, deal: int) -> dict[str, Any]:
+    """An event as a trace entry: deals numbered, plays with their arms, counters as held."""
     data = event_to_json(event)
-    kind = data.pop("type")
-    fields = (f"{key}={json.dumps(value, separators=(',', ':'))}" for key, value in data.items())
-    return " ".join([kind, *fields])
+    if isinstance(event, HandDealt | Redeal):
+        data = {"type": data.pop("type"), "deal": deal, **data}
+    elif isinstance(event, TilePlayed):
+        data = _placement(event, data, rules.arms)
+    if rules.tally is Keeping.COUNTERS:
+        data = _as_held(data, rules.target_score)
+    return data
+
+
+def _placement(event: TilePlayed, data: dict[str, Any], arms: int) -> dict[str, Any]:
+    """Double-six: the end and both open ends. Larger sets: the arm (from 1) and every started arm's end."""
+    if arms == 2:
+        return {key: value for key, value in data.items() if key not in _ARMS}
+    placed = {"type": data["type"], "seat": event.seat, "tile": event.tile.notation, "arm": event.end + 1}
+    return placed | {key: value for key, value in data.items() if key in _ARMS}
+
+
+def _as_held(data: dict[str, Any], target: int) -> dict[str, Any]:
+    """The counter tally keeps counters discarded; the trace states counters held, under another name."""
+    if data["type"] == "counters-discarded":  # its ``left`` is counters held already
+        return {"held" if key == "left" else key: value for key, value in data.items()}
+
+    def held(value: Any) -> Any:
+        if isinstance(value, list):
+            return [target - total for total in value]
+        return None if value is None else target - value
+
+    return {_SCORE_FIELDS.get(key, key): held(v) if key in _SCORE_FIELDS else v for key, v in data.items()}
+
+
+def revealed_entry(match: Match, deal: int) -> dict[str, Any]:
+    """At the end of a hand: the tiles still in the stock (undrawn, then reserved) and in each hand."""
+    # The engine keeps the stock as a list whose last element is the next tile to draw and whose first
+    # ``reserved_tiles`` elements are the reserved ones. The core has no public view of it (a hand under
+    # way must hide it); a finished hand hides nothing, so the trace reads it here.
+    stock = match._stock
+    reserved = match.rules.reserved_tiles
+    return {
+        "type": "revealed",
+        "deal": deal,
+        "hand": match.hand_number,
+        "undrawn": [tile.notation for tile in reversed(stock[reserved:])],
+        "reserved": [tile.notation for tile in reversed(stock[:reserved])],
+        "hands": [[tile.notation for tile in match.hand(seat)] for seat in range(match.players)],
+    }
+
+
+class Trace:
+    """Writes the trace of a run, text or JSON lines, numbering the deals across all its matches."""
+
+    def __init__(self, out: TextIO, as_json: bool) -> None:
+        self.out = out
+        self.as_json = as_json
+        self.deal = 0
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.out.write((json.dumps(data) if self.as_json else text_line(data)) + "\n")
+
+    def events(self, match: Match, events: Sequence[Event]) -> None:
+        """Write the events an action caused, and what a hand that ended leaves unseen."""
+        for event in events:
+            if isinstance(event, HandDealt):
+                self.deal += 1
+            self.write(event_entry(event, match.rules, self.deal))
+            if isinstance(event, HandEnded | MatchWon):
+                self.write(revealed_entry(match, self.deal))
 
 
 def play_match(
     rules: Rules,
     seed: int,
     players: Sequence[Player],
-    out: TextIO | None,
+    trace: Trace | None,
     *,
-    as_json: bool,
     times: Sequence[list[float]] | None = None,
 ) -> Match:
-    """Play one match to its end, writing every event if ``out`` is given.
+    """Play one match to its end, writing every event to ``trace`` if given.
 
     ``times``, one list per seat, receives the seconds each ``choose`` took.
     """
@@ -57,9 +156,8 @@ def play_match(
     events = match.start_hand()
     clock = time.perf_counter
     while True:
-        if out is not None:
-            for event in events:
-                out.write((json.dumps(event_to_json(event)) if as_json else trace_line(event)) + "\n")
+        if trace is not None:
+            trace.events(match, events)
         if match.is_over:
             return match
         if match.phase is Phase.HAND_OVER:
@@ -78,14 +176,18 @@ def result_line(number: int, seed: int, match: Match, as_json: bool, i: I18n | N
     winner = match.winner
     assert winner is not None
     if as_json:
+        rules = match.rules
+        scores = {"totals": list(match.scores)}
+        if rules.tally is Keeping.COUNTERS:
+            scores = {"held": [rules.target_score - discarded for discarded in match.scores]}
         return json.dumps(
             {
                 "type": "match-result",
                 "match": number,
                 "seed": seed,
                 "winner": winner,
-                "seats": list(match.rules.seats_of(winner)),
-                "totals": list(match.scores),
+                "seats": list(rules.seats_of(winner)),
+                **scores,
                 "hands": match.hand_number,
                 "actions": len(match.actions),
             }
@@ -271,6 +373,8 @@ def simulate(
 ) -> Tally:
     """Play ``matches`` matches with seeds ``seed``, ``seed + 1``, … and return the tally.
 
+    Unless ``quiet``, each match's trace (its rules, then its events) comes before its result;
+    the summary comes last, after one match too.
     Seat ``s`` of match seed ``m`` gets a player of its level seeded ``10 m + s``.
     With ``duplicate`` (and ``alternate``) every seating in turn plays the same
     seed, so the levels meet the same deals: much less luck in a comparison.
@@ -278,23 +382,25 @@ def simulate(
     """
     out = out or sys.stdout  # looked up now, not when the module was imported
     tally = Tally()
+    trace = None if quiet else Trace(out, as_json)
     group = rules.players if duplicate and alternate else 1
     for number in range(1, matches + 1):
         match_seed = seed + (number - 1) // group
         seating = seat_levels(levels, rules.players, number, alternate)
         players = [factory(level, match_seed * 10 + seat) for seat, level in enumerate(seating)]
         times: list[list[float]] = [[] for _ in seating]
-        match = play_match(rules, match_seed, players, None if quiet else out, as_json=as_json, times=times)
+        if trace is not None:
+            trace.write(rules_entry(rules, number, match_seed, seating))
+        match = play_match(rules, match_seed, players, trace, times=times)
         tally.add(match, seating, times)
         out.write(result_line(number, match_seed, match, as_json, i) + "\n")
         out.flush()
         if progress is not None:
             progress(tally)
-    if matches > 1:
-        if as_json:
-            out.write(json.dumps(tally.as_json()) + "\n")
-        else:
-            out.write("\n".join(tally.lines(i)) + "\n")
+    if as_json:
+        out.write(json.dumps(tally.as_json()) + "\n")
+    else:
+        out.write("\n".join(tally.lines(i)) + "\n")
     return tally
 
 

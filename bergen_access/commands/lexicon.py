@@ -223,6 +223,10 @@ class Lexicon:
         for end, english_words in ((End.LEFT, ("left", "l")), (End.RIGHT, ("right", "r"))):
             for word in english_words:
                 self._ends.setdefault(fold(word, self.language), end)
+        # Translators: words for "arm" before an arm's number with the larger sets, e.g. "3-5 arm 2".
+        # Space-separated; English "arm" always works too.
+        arm_words = i.pgettext("command", "arm a").split() + ["arm", "a"]
+        self._arm_words = {fold(word, self.language) for word in arm_words}
 
     def _add(self, word: str, kind: CommandKind) -> None:
         key = fold(word, self.language)
@@ -252,6 +256,10 @@ class Lexicon:
 
     def end(self, word: str) -> End | None:
         return self._ends.get(fold(word, self.language))
+
+    def is_arm_word(self, word: str) -> bool:
+        """``arm`` (or its short form), which may stand before an arm's number: ``3-5 arm 2``."""
+        return fold(word, self.language) in self._arm_words
 
     def words_for(self, kind: CommandKind) -> list[str]:
         """The words (player's language first) that mean ``kind``; for help and completion."""

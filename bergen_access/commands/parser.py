@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from ..boundary import ascii_number
 from ..core.actions import End
-from ..core.tiles import Tile, tile
+from ..core.tiles import HIGHEST_NUMBER, Tile, tile
 from .lexicon import MOST_HISTORY, CommandKind, Lexicon, Takes, fold, takes
 
 
@@ -24,6 +24,8 @@ class ParseProblem(StrEnum):
     BAD_END = "bad-end"  # a tile followed by something that is not an end
     EXTRA_WORDS = "extra-words"  # a command followed by words it does not take
     BAD_NUMBER = "bad-number"  # a command that takes a count, followed by something else
+    AMBIGUOUS_TILE = "ambiguous-tile"  # larger sets: digits without a separator that read several ways
+    NOT_IN_SET = "not-in-set"  # a number above the set's highest
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Command:
 
     kind: CommandKind
     tile: Tile | None = None
-    end: End | None = None
+    end: int | None = None  # an End on double-six; with more arms the arm's index (0 for arm 1)
     argument: str = ""
     number: int | None = None
 
@@ -40,24 +42,47 @@ class Command:
 class ParseError(ValueError):
     """A line that is not a command; ``problem`` says why, ``text`` is the line, ``kind`` its command."""
 
-    def __init__(self, problem: ParseProblem, text: str, kind: CommandKind | None = None) -> None:
+    def __init__(
+        self,
+        problem: ParseProblem,
+        text: str,
+        kind: CommandKind | None = None,
+        readings: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(problem.value, text)
         self.problem = problem
         self.text = text
         self.kind = kind
+        self.readings = readings  # AMBIGUOUS_TILE: what to type for each way the digits can be read
 
 
 _TILE = re.compile(r"^([0-6])\s*[-|/.,:]?\s*([0-6])(?:\s+(.*))?$")
 
 
-def parse(line: str, lexicon: Lexicon) -> Command:
-    """The command a line asks for; ``ParseError`` if it asks for nothing we know."""
+_SEPARATED = re.compile(r"^(\d{1,2})[-|/.,:](\d{1,2})$", re.ASCII)
+_SEPARATORS = re.compile(r"\s*([-|/.,:])\s*")
+
+
+def parse(line: str, lexicon: Lexicon, highest: int = HIGHEST_NUMBER, arms: int = 2) -> Command:
+    """The command a line asks for; ``ParseError`` if it asks for nothing we know.
+
+    ``highest`` and ``arms`` are the set's (6 and 2 for double-six; 9 or 12 and 4 or 8 for the larger
+    sets, where a tile is followed by an arm's number instead of left or right).
+    """
     text = " ".join(line.split())
     if not text:
         return Command(CommandKind.EMPTY)
     first, _, rest = text.partition(" ")
     if lexicon.command(first) is CommandKind.PLAY and rest:
         text = rest
+    if arms > 2:
+        command = _arm_play(text, line, lexicon, highest, arms)
+        if command is not None:
+            return command
+        kind = lexicon.command(first)
+        if kind is None or kind is CommandKind.PLAY:
+            raise ParseError(ParseProblem.UNKNOWN, line)
+        return with_argument(kind, rest, line, lexicon.language)
     match = _TILE.match(text)
     if match is not None:
         played = tile(int(match.group(1)), int(match.group(2)))
@@ -72,6 +97,69 @@ def parse(line: str, lexicon: Lexicon) -> Command:
     if kind is None or kind is CommandKind.PLAY:
         raise ParseError(ParseProblem.UNKNOWN, line)
     return with_argument(kind, rest, line, lexicon.language)
+
+
+def _arm_play(text: str, line: str, lexicon: Lexicon, highest: int, arms: int) -> Command | None:
+    """A play on a larger set: ``3-5``, ``35``, ``10-12``, ``1 12``, then perhaps ``2`` or ``arm 2``.
+
+    Two digits without a separator are two single numbers (``35``); numbers of 10 or more need one
+    (a space counts). Digits that read more than one way (``112``, ``12 3`` on double-twelve) are
+    refused with the readings. None when the line is not a tile at all.
+    """
+    words = _SEPARATORS.sub(r"\1", text).split()
+    first = words[0]
+    separated = _SEPARATED.match(first)
+    if separated is not None:
+        numbers, rest = (int(separated[1]), int(separated[2])), words[1:]
+    elif not (first.isascii() and first.isdigit()):
+        return None
+    elif len(first) == 2 and len(words) >= 2 and _is_number(words[1]):
+        spaced = (int(first), int(words[1]))  # "12 3": 1-2 on arm 3, or 12-3?
+        digits = (int(first[0]), int(first[1]))
+        as_arm = len(words) == 2 and 1 <= int(words[1]) <= arms
+        as_tile = max(spaced) <= highest
+        if as_arm and as_tile:
+            ways = (f"{tile(*digits)} {words[1]}", str(tile(*spaced)))
+            raise ParseError(ParseProblem.AMBIGUOUS_TILE, line, readings=ways)
+        numbers, rest = (spaced, words[2:]) if as_tile else (digits, words[1:])
+    elif len(first) == 2:
+        numbers, rest = (int(first[0]), int(first[1])), words[1:]
+    elif len(first) == 1:
+        if len(words) < 2 or not _is_number(words[1]):
+            return None
+        numbers, rest = (int(first), int(words[1])), words[2:]
+    else:  # three or four digits: refused, with the ways they can be read
+        splits = [
+            (int(first[:cut]), int(first[cut:]))
+            for cut in range(1, len(first))
+            if _plain_number(first[:cut]) and _plain_number(first[cut:])
+        ]
+        valid = tuple(dict.fromkeys(str(tile(a, b)) for a, b in splits if max(a, b) <= highest))
+        if not valid:
+            raise ParseError(ParseProblem.NOT_IN_SET, line)
+        raise ParseError(ParseProblem.AMBIGUOUS_TILE, line, readings=valid)
+    if max(numbers) > highest:
+        raise ParseError(ParseProblem.NOT_IN_SET, line)
+    played = tile(*numbers)
+    if rest and lexicon.is_arm_word(rest[0]):
+        rest = rest[1:]
+        if not rest:
+            raise ParseError(ParseProblem.BAD_END, line)
+    if not rest:
+        return Command(CommandKind.PLAY, tile=played)
+    arm = ascii_number(rest[0])
+    if len(rest) > 1 or arm is None or not 1 <= arm <= arms:
+        raise ParseError(ParseProblem.BAD_END, line)
+    return Command(CommandKind.PLAY, tile=played, end=arm - 1)
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) <= 2
+
+
+def _plain_number(digits: str) -> bool:
+    """A number as people write it: no leading zero, at most two digits."""
+    return len(digits) <= 2 and (digits == "0" or not digits.startswith("0"))
 
 
 def with_argument(kind: CommandKind, rest: str, line: str, language: str) -> Command:

@@ -37,12 +37,11 @@ from .events import (
     Redeal,
     TilePlayed,
 )
-from .layout import Arms, header_kind
-from .line import arms_end, fit_refusal, fitting_ends
+from .layout import Arms, Layout, arms_end, fit_refusal, fitting_ends, header_kind
 from .rules import Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
-from .tiles import DOUBLES, SUIT_MASK, TILES, Tile, mask_of, tiles_in
+from .tiles import SUIT_MASK, TILES, Tile, mask_of, tiles_in
 
 _IS_DOUBLE = tuple(t.is_double for t in TILES)
 _OTHER = tuple(tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in TILES)
@@ -122,7 +121,7 @@ class Match:
 
     @property
     def ends(self) -> tuple[int, ...] | None:
-        """The numbers on the open ends (left and right; or each started arm, in order); None before the opening."""
+        """The numbers on the open ends (left, right; or each started arm's); None before the opening."""
         if self._spread is not None:
             return self._spread.ends
         return (self._left, self._right) if self._line else None
@@ -133,6 +132,17 @@ class Match:
         if self._spread is not None:
             return self._spread.end_tiles
         return (self._left_tile, self._right_tile) if self._line else None
+
+    @property
+    def layout(self) -> Layout | None:
+        """The open ends and where a tile may go (any set); None before the opening."""
+        if self._spread is not None:
+            return self._spread
+        if not self._line or self._opening is None:
+            return None
+        return Layout.two(
+            (self._left, self._right), (self._left_tile, self._right_tile), self._opening, self._arms_rule
+        )
 
     @property
     def spread(self) -> Arms | None:
@@ -198,14 +208,14 @@ class Match:
     def fitting_ends(self, seat: int, tile: Tile) -> tuple[int, ...]:
         """The ends (arms) where ``seat`` may lay ``tile`` now (empty if none)."""
         if self._spread is not None:
-            places = self._spread.places_for(tile) if self._hands[seat] >> tile & 1 else ()
+            places = self._spread.ends_for(tile) if self._hands[seat] >> tile & 1 else ()
             return places if self.check(Play(seat, tile, places[0] if places else 0)) is None else ()
         return tuple(end for end in End if self.check(play_action(seat, tile, end)) is None)
 
     def ends_for(self, tile: Tile) -> tuple[int, ...]:
         """The ends ``tile`` fits now under the rules, whoever holds it and whoever's turn it is."""
         if self._spread is not None:
-            return self._spread.places_for(tile)
+            return self._spread.ends_for(tile)
         if not self._line:
             return ()
         return fitting_ends((self._left, self._right), self._arms_end(), tile)
@@ -274,7 +284,9 @@ class Match:
         drawable = len(self._stock) > self._reserved
         if not fit:
             return [_DRAWS[seat] if drawable else _PASSES[seat]]
-        actions: list[Action] = [Play(seat, tile, arm) for tile in tiles_in(fit) for arm in spread.places_for(tile)]
+        actions: list[Action] = [
+            Play(seat, tile, arm) for tile in tiles_in(fit) for arm in spread.ends_for(tile)
+        ]
         if drawable and self._draw_while_able:
             actions.append(_DRAWS[seat])
         return actions
@@ -308,7 +320,7 @@ class Match:
         if not self._hands[seat] >> tile & 1:
             return Refusal.NOT_IN_HAND
         if self._spread is not None:
-            return self._spread.refusal(tile, end) if 0 <= end < self._spread.size else Refusal.DOES_NOT_FIT
+            return self._spread.refusal(tile, end)
         if end not in (End.LEFT, End.RIGHT):
             return Refusal.DOES_NOT_FIT
         arms = self._arms_end() if self._arms_rule else None
@@ -408,6 +420,7 @@ class Match:
             self._refuse(action)
         assert spread is not None
         base = spread.header_base(tile, arm)
+        new_arm = arm == len(spread.ends)
         spread = self._spread = spread.played(tile, arm)
         inner = tile.other(spread.ends[arm])
         self._line.append((tile, inner, spread.ends[arm]))
@@ -415,7 +428,9 @@ class Match:
         hand = self._hands[seat] ^ 1 << tile
         self._hands[seat] = hand
         doubles = tuple(t.is_double for t in spread.end_tiles)
-        events: list[Event] = [TilePlayed(seat, tile, arm, -1, -1, False, False, spread.ends, doubles)]
+        events: list[Event] = [
+            TilePlayed(seat, tile, arm, -1, -1, False, False, spread.ends, doubles, new_arm)
+        ]
         self._passes = 0
         if base and self._header(seat, header_kind(base), events):
             return events

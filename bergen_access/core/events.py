@@ -11,7 +11,6 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from .actions import End
 from .rules import BlockedRule
 from .tiles import Tile
 
@@ -105,7 +104,7 @@ class TilePlayed(NamedTuple):
     double (a listener need not follow the line to say "double 3"). With more
     arms (double-nine, double-twelve) ``end`` is the arm (0 for arm 1) and
     ``ends``/``end_doubles`` give every started arm's end; ``left`` and
-    ``right`` are then -1.
+    ``right`` are then -1, and ``new_arm`` says the tile started that arm.
     """
 
     seat: int
@@ -117,6 +116,7 @@ class TilePlayed(NamedTuple):
     right_double: bool = False
     ends: tuple[int, ...] = ()
     end_doubles: tuple[bool, ...] = ()
+    new_arm: bool = False  # the tile started an arm of the opening double (larger sets)
 
 
 class Drew(NamedTuple):

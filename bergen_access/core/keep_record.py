@@ -8,7 +8,20 @@ from .actions import Pass, Play
 from .events import HeaderKind, Holding
 from .record import ACTION, RULES, RecordError, action_from_json, action_to_json
 from .rules import RulesError, from_options
-from .schema import SET_TILES, TILE_LONGEST, TILE_TEXT, Check, SchemaError, array, boolean, integer, nullable, obj, string, tagged
+from .schema import (
+    SET_TILES,
+    TILE_LONGEST,
+    TILE_TEXT,
+    Check,
+    SchemaError,
+    array,
+    boolean,
+    integer,
+    nullable,
+    obj,
+    string,
+    tagged,
+)
 from .table import DrawTiles, Entry, NewHand, Open, Reveal, Table
 from .tally import Call, CallBlocked, CallHeader, CallOpen, CallOut, Tally
 from .tiles import LARGEST, parse_tile

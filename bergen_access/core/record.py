@@ -16,7 +16,7 @@ from .actions import Action, Draw, End, Pass, Play
 from .dealers import dealer_from_spec
 from .engine import Match, Phase
 from .events import Event
-from .rules import OPTION_NAMES, RulesError, from_options
+from .rules import OPTION_NAMES, Rules, RulesError, from_options
 from .schema import (
     SET_TILES,
     TILE_LONGEST,
@@ -86,7 +86,7 @@ class RecordError(ValueError):
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """``{"type": "play", "seat": 0, "tile": "3-5", "end": "left"}`` and the like (``"arm": 2`` with more arms)."""
+    """``{"type": "play", "seat": 0, "tile": "3-5", "end": "left"}``; on larger sets ``"arm": 2``."""
     if isinstance(action, Play):
         where = {"end": action.end.word} if isinstance(action.end, End) else {"arm": action.end + 1}
         return {"type": "play", "seat": action.seat, "tile": action.tile.notation, **where}
@@ -184,6 +184,18 @@ def any_seat(value: Any, where: str) -> None:
     obj({})(value, where)
 
 
+def _check_told_tiles(spec: dict[str, Any], rules: Rules) -> None:
+    """Told deals hold tiles of the match's set only (the schema knows tiles of every set)."""
+    for number, deal in enumerate(spec.get("deals", [])) if spec.get("kind") == "told" else ():
+        places = [
+            (f"hands[{h}][{t}]", text) for h, hand in enumerate(deal["hands"]) for t, text in enumerate(hand)
+        ]
+        places += [(f"stock[{t}]", text) for t, text in enumerate(deal["stock"])]
+        for where, text in places:
+            if parse_tile(text, LARGEST) not in rules.tiles:
+                raise RecordError("malformed", f"match.dealer.deals[{number}].{where}")
+
+
 def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[str, Any]]]:
     """Rebuild a match by replaying a record; returns it with the seats (each checked by ``seat``)."""
     check_record(record, seat)
@@ -191,13 +203,17 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
         rules = from_options(dict(record["rules"]))
     except RulesError:
         raise RecordError("malformed", "match.rules") from None
+    _check_told_tiles(record["dealer"], rules)
     try:
         dealer = dealer_from_spec(dict(record["dealer"]))
     except ValueError:
         raise RecordError("malformed", "match.dealer") from None
     actions = [action_from_json(a) for a in record["actions"]]
-    if any(isinstance(a, Play) and isinstance(a.end, End) != (rules.arms == 2) for a in actions):
-        raise RecordError("malformed", "match.actions")  # "end" belongs to double-six, "arm" to larger sets
+    for number, action in enumerate(actions):
+        if isinstance(action, Play) and action.tile not in rules.tiles:
+            raise RecordError("malformed", f"match.actions[{number}].tile")  # not a tile of the match's set
+        if isinstance(action, Play) and isinstance(action.end, End) != (rules.arms == 2):
+            raise RecordError("malformed", f"match.actions[{number}]")  # "end": double-six; "arm": larger'
     try:
         match = Match(rules, dealer, record.get("scores"))
     except ValueError:

@@ -172,6 +172,8 @@ def tagged(tag: str, variants: Mapping[str, Check]) -> Check:
     return check
 
 
-TILE_TEXT = r"(?:[0-9]|1[0-2])-(?:[0-9]|1[0-2])"  # a tile of any set; the rules check it is of the match's set
+TILE_TEXT = (
+    r"(?:[0-9]|1[0-2])-(?:[0-9]|1[0-2])"  # a tile of any set; the rules check it is of the match's set
+)
 TILE_LONGEST = 5  # "10-12"
 SET_TILES = 91  # the most tiles of any set

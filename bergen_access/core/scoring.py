@@ -23,7 +23,8 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
     >>> from bergen_access.core.rules import Rules
     >>> [header_value(Rules(), HeaderKind.TRIPLE, need) for need in (1, 2, 3, 4)]
     [1, 1, 2, 3]
-    >>> [header_value(Rules(tile_set=9, first_arms_first=True), HeaderKind.QUADRUPLE, n) for n in (2, 3, 4, 5)]
+    >>> larger = Rules(tile_set=9, first_arms_first=True)
+    >>> [header_value(larger, HeaderKind.QUADRUPLE, n) for n in (2, 3, 4, 5)]
     [1, 2, 3, 4]
     """
     base = header_base(rules, kind)

@@ -29,11 +29,11 @@ from .events import (
     TilePlayed,
 )
 from .holdings import holding_possible
-from .line import arms_end, fit_refusal, fitting_ends
+from .layout import Layout, header_kind
 from .rules import BlockedRule, Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
-from .tiles import DOUBLES, TILES, Tile, mask_of
+from .tiles import Tile, mask_of
 
 
 class TablePhase(StrEnum):
@@ -93,8 +93,8 @@ class Table:
         self.counts = [0] * rules.players
         self.stock = 0
         self.line: deque[tuple[Tile, int, int]] = deque()
-        self.ends: tuple[int, int] | None = None
-        self.end_tiles: tuple[Tile, Tile] | None = None
+        self.layout: Layout | None = None  # the open ends and where a tile may go
+        self._arm_of: list[int] = []  # larger sets: the arm of each tile of ``line`` (-1: the opening)
         self.opening: Tile | None = None
         self.played: set[Tile] = set()
         self.revealed: dict[int, Holding] = {}
@@ -144,26 +144,42 @@ class Table:
         return tuple(self.counts)
 
     @property
-    def end_is_double(self) -> tuple[bool, bool]:
-        if self.end_tiles is None:
+    def ends(self) -> tuple[int, ...] | None:
+        """The numbers at the open ends (left, right; or each started arm's); None before the opening."""
+        return None if self.layout is None else self.layout.ends
+
+    @property
+    def end_tiles(self) -> tuple[Tile, ...] | None:
+        return None if self.layout is None else self.layout.end_tiles
+
+    @property
+    def end_is_double(self) -> tuple[bool, ...]:
+        if self.layout is None:
             return (False, False)
-        return (self.end_tiles[0].is_double, self.end_tiles[1].is_double)
+        return tuple(t.is_double for t in self.layout.end_tiles)
+
+    @property
+    def arm_lines(self) -> tuple[tuple[tuple[Tile, int, int], ...], ...]:
+        """Larger sets: each started arm's tiles from the centre outwards."""
+        if self.layout is None or self.layout.two_ends:
+            return ()
+        arms: list[list[tuple[Tile, int, int]]] = [[] for _ in self.layout.ends]
+        for placed, arm in zip(self.line, self._arm_of, strict=True):
+            if arm >= 0:
+                arms[arm].append(placed)
+        return tuple(tuple(arm) for arm in arms)
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
 
     def expected_opener(self) -> Tile:
         """The double the rules make the opener hold if nobody holds a lower (or higher) one."""
-        return DOUBLES[0] if self.rules.opener is Opener.LOWEST else DOUBLES[-1]
+        doubles = self.rules.tiles.doubles
+        return doubles[0] if self.rules.opener is Opener.LOWEST else doubles[-1]
 
-    def ends_for(self, tile: Tile) -> tuple[End, ...]:
-        """The ends ``tile`` fits now under the rules."""
-        return () if self.ends is None else fitting_ends(self.ends, self._arms_end(), tile)
-
-    def _arms_end(self) -> End | None:
-        if self.end_tiles is None:
-            return None
-        return arms_end(self.rules.first_arms_first, len(self.line), self.end_tiles, self.opening)
+    def ends_for(self, tile: Tile) -> tuple[int, ...]:
+        """The ends (arms) ``tile`` fits now under the rules."""
+        return () if self.layout is None else self.layout.ends_for(tile)
 
     def sides_to_reveal(self) -> list[int]:
         return [side for side in range(self.rules.sides) if side not in self.revealed]
@@ -202,8 +218,10 @@ class Table:
             return Refusal.ALREADY_PLAYED
         if self.counts[play.seat] == 0:
             return Refusal.NO_TILES_LEFT
-        assert self.ends is not None
-        return fit_refusal(self.ends, self._arms_end(), play.tile, play.end)
+        if play.tile not in self.rules.tiles:
+            return Refusal.DOES_NOT_FIT
+        assert self.layout is not None
+        return self.layout.refusal(play.tile, play.end)
 
     def _check_reveal(self, reveal: Reveal) -> Refusal | None:
         if self.phase is not TablePhase.REVEAL:
@@ -216,7 +234,10 @@ class Table:
         if reveal.tiles:
             return self._check_tiles(reveal, held)
         h = reveal.holding
-        if not (0 <= h.doubles <= min(held, 7) and 0 <= h.single_pips <= h.pips <= 12 * held):
+        highest = self.rules.tiles.highest
+        if not (
+            0 <= h.doubles <= min(held, highest + 1) and 0 <= h.single_pips <= h.pips <= 2 * highest * held
+        ):
             return Refusal.BAD_HOLDING
         american = self.rules.blocked_rule is BlockedRule.AMERICAN
         if not holding_possible(self.unclaimed(), held, h, singles=american):
@@ -243,7 +264,11 @@ class Table:
 
     def unclaimed(self) -> list[Tile]:
         """Tiles a blocked side may still hold: not played, not in another holding, fitting no end."""
-        return [t for t in TILES if t not in self.played and t not in self.claimed and not self.ends_for(t)]
+        return [
+            t
+            for t in self.rules.tiles.tiles
+            if t not in self.played and t not in self.claimed and not self.ends_for(t)
+        ]
 
     def first_fitting(self, tiles: Sequence[Tile]) -> Tile | None:
         """The first of ``tiles`` that fits an open end (what a refused holding is told)."""
@@ -285,7 +310,8 @@ class Table:
         self.counts = [rules.tiles_per_player] * rules.players
         self.stock = rules.stock_size
         self.line.clear()
-        self.ends = self.end_tiles = self.opening = None
+        self._arm_of = []
+        self.layout = self.opening = None
         self.played = set()
         self.revealed = {}
         self.claimed = set()
@@ -299,8 +325,11 @@ class Table:
         self.counts[entry.seat] -= 1
         self.played.add(tile)
         self.line.append((tile, tile.low, tile.low))
-        self.ends = (tile.low, tile.low)
-        self.end_tiles = (tile, tile)
+        self._arm_of = [-1]
+        if self.rules.arms == 2:
+            self.layout = Layout.two((tile.low, tile.low), (tile, tile), tile, self.rules.first_arms_first)
+        else:
+            self.layout = Layout.opened(tile, self.rules.arms)
         self.opening = tile
         self.phase = TablePhase.PLAYING
         events.append(Opened(entry.seat, tile))
@@ -309,27 +338,30 @@ class Table:
         self.turn = (entry.seat + 1) % self.rules.players
 
     def _play(self, play: Play, events: list[Event]) -> None:
-        assert self.ends is not None and self.end_tiles is not None
-        tile, seat = play.tile, play.seat
-        left, right = self.ends
-        left_tile, right_tile = self.end_tiles
-        if play.end is End.LEFT:
-            touching, left, left_tile = left, tile.other(left), tile
-            self.line.appendleft((tile, left, touching))
+        before = self.layout
+        assert before is not None
+        tile, seat, end = play.tile, play.seat, play.end
+        base = before.header_base(tile, end)
+        layout = self.layout = before.played(tile, end)
+        outer = layout.ends[end]
+        inner = tile.other(outer)
+        if before.two_ends and end == End.LEFT:
+            self.line.appendleft((tile, outer, inner))
         else:
-            touching, right, right_tile = right, tile.other(right), tile
-            self.line.append((tile, touching, right))
-        self.ends, self.end_tiles = (left, right), (left_tile, right_tile)
+            self.line.append((tile, inner, outer))
+            self._arm_of.append(end)
         self.counts[seat] -= 1
         self.played.add(tile)
         self._passes = 0
-        events.append(
-            TilePlayed(seat, tile, play.end, left, right, left_tile.is_double, right_tile.is_double)
-        )
-        if left == right:
-            kind = HeaderKind.TRIPLE if left_tile.is_double or right_tile.is_double else HeaderKind.DOUBLE
-            if self._header(seat, kind, events):
-                return
+        doubles = tuple(t.is_double for t in layout.end_tiles)
+        if before.two_ends:
+            left, right = layout.ends
+            events.append(TilePlayed(seat, tile, end, left, right, doubles[0], doubles[1]))
+        else:
+            new_arm = end == len(before.ends)
+            events.append(TilePlayed(seat, tile, end, -1, -1, False, False, layout.ends, doubles, new_arm))
+        if base and self._header(seat, header_kind(base), events):
+            return
         if self.counts[seat]:
             self.turn = (seat + 1) % self.rules.players
             return

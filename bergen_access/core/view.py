@@ -8,10 +8,10 @@ act, and take a fresh view next turn.
 
 from __future__ import annotations
 
-from .actions import Action, End
+from .actions import Action
 from .engine import Match, Phase, Placed
 from .events import Event, seen_by
-from .layout import Arms
+from .layout import Arms, Layout
 from .rules import Rules
 from .tiles import Tile
 
@@ -86,6 +86,11 @@ class SeatView:
     def ends(self) -> tuple[int, ...] | None:
         """The open ends: left and right on double-six, each started arm's with more arms."""
         return self._match.ends
+
+    @property
+    def layout(self) -> Layout | None:
+        """The open ends and where a tile may go (any set); None before the opening."""
+        return self._match.layout
 
     @property
     def spread(self) -> Arms | None:

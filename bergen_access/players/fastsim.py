@@ -6,54 +6,85 @@ plays the same rules, read from the same ``Rules`` value and scored by the
 same ``core.scoring`` functions, on a mutable ``Position`` with no history.
 A test holds it to the engine move for move on seeded matches.
 
-Moves: ``tile * 2 + end`` for a play (end 0 left, 1 right), ``DRAW``, ``PASS``.
+Double-six is played on a two-ended ``Position``: moves ``tile * 2 + end``
+(end 0 left, 1 right). The larger sets (rules.md §6) are played on an
+``ArmsPosition``, four or eight arms with their ends, the arms-first state
+and a count of ends per number: moves ``tile * 8 + arm``. ``DRAW`` and
+``PASS`` are the same on both. ``legal_moves`` and ``apply_move`` take
+either; the header rule of ``core.layout.Arms`` is written out inline here
+for speed, and a test holds it to ``Arms.header_base``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
+from typing import final
 
 from ..core.dealers import Deal
 from ..core.events import HeaderKind
+from ..core.layout import KIND_OF_VALUE
 from ..core.rules import Opener, Rules
 from ..core.scoring import capped, header_value, holding_of, settle_blocked
-from ..core.tiles import DOUBLES, SUIT_MASK, TILES, mask_of
+from ..core.tiles import ALL_NUMBERS, EVERY_TILE, LARGEST, SUIT_MASK, TILES, Tile, mask_of
 
-DRAW = 56
-PASS = 57
+#: Above every play code of every set (the largest is 90 * 8 + 7).
+DRAW = 1024
+PASS = 1025
 PLAYING, HAND_OVER, OVER = 0, 1, 2
+#: A play on arms is ``tile << ARM_BITS | arm``.
+ARM_BITS = 3
+ARM_MASK = (1 << ARM_BITS) - 1
 
-IS_DOUBLE = tuple(t.is_double for t in TILES)
-#: OTHER[tile][number]: the opposite half, -1 when the tile has no such half.
-OTHER = tuple(tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in TILES)
-#: PAIR[a][b]: the tile a-b; the only tile that can make a header on ends (a, b).
+IS_DOUBLE = tuple(t.is_double for t in EVERY_TILE)
+#: OTHER[tile][number]: the opposite half, -1 when the tile has no such half (every set's tiles).
+OTHER = tuple(tuple(t.other(n) if t.has(n) else -1 for n in ALL_NUMBERS) for t in EVERY_TILE)
+#: PAIR[a][b]: the tile a-b; on double-six the only tile that can make a header on ends (a, b).
 PAIR = tuple(
-    tuple(next(int(t) for t in TILES if {t.low, t.high} == {a, b}) for b in range(7)) for a in range(7)
+    tuple(next(int(t) for t in EVERY_TILE if {t.low, t.high} == {a, b}) for b in ALL_NUMBERS)
+    for a in ALL_NUMBERS
 )
-PIPS = tuple(t.pips for t in TILES)
+PIPS = tuple(t.pips for t in EVERY_TILE)
+#: The most arms a line has (double-twelve), and so the most ends showing one number.
+MOST_ARMS = 8
+
+
+@cache
+def reach_table(highest: int) -> tuple[int, ...]:
+    """REACH[numbers]: every tile with a half among ``numbers`` (a bit mask of numbers up to ``highest``)."""
+    table = [0] * (1 << (highest + 1))
+    for numbers in range(1, len(table)):
+        low = numbers & -numbers
+        table[numbers] = table[numbers ^ low] | SUIT_MASK[low.bit_length() - 1]
+    return tuple(table)
 
 
 class SimRules:
     """The numbers of a ``Rules`` value the simulator needs, looked up once."""
 
     __slots__ = (
+        "arms",
         "arms_rule",
         "blocked_rule",
         "blocked_value",
         "double_value",
         "draw_while_able",
         "going_out_value",
+        "header_values",
+        "many",
         "next_seat",
         "opener_order",
         "opening_scores",
         "players",
+        "reach",
         "reserved",
         "rules",
         "seats_of",
         "side_of",
         "sides",
         "target",
+        "tiles",
         "tiles_each",
         "triple_value",
     )
@@ -71,8 +102,12 @@ class SimRules:
         self.arms_rule = rules.first_arms_first
         self.tiles_each = rules.tiles_per_player
         self.opening_scores = rules.opening_double_scores
+        self.tiles = rules.tiles
+        self.arms = rules.arms
+        self.many = rules.arms > 2  # four or eight arms: ArmsPosition
+        doubles = rules.tiles.doubles
         self.opener_order = tuple(
-            int(d) for d in (DOUBLES if rules.opener is Opener.LOWEST else DOUBLES[::-1])
+            int(d) for d in (doubles if rules.opener is Opener.LOWEST else doubles[::-1])
         )
         needs = range(target + 1)
         self.double_value = tuple(header_value(rules, HeaderKind.DOUBLE, n) for n in needs)
@@ -80,10 +115,20 @@ class SimRules:
         self.going_out_value = tuple(capped(rules, rules.going_out, n) for n in needs)
         self.blocked_value = tuple(capped(rules, rules.blocked_award, n) for n in needs)
         self.blocked_rule = rules.blocked_rule
+        #: header_values[value][need] on arms: what a header of that value (2 to 9) is worth; 0 below 2.
+        self.header_values = tuple(
+            tuple(header_value(rules, KIND_OF_VALUE[v], n) for n in needs)
+            if v in KIND_OF_VALUE
+            else (0,) * len(needs)
+            for v in range(MOST_ARMS + 2)
+        )
+        #: reach[numbers]: the tiles fitting ends that show these numbers (a bit mask of numbers).
+        self.reach = reach_table(LARGEST) if self.many else ()
 
 
+@final
 class Position:
-    """A hand under way: everything the rules need to go on, nothing more."""
+    """A double-six hand under way: everything the rules need to go on, nothing more."""
 
     __slots__ = (
         "hands",
@@ -148,6 +193,98 @@ class Position:
         return twin
 
 
+@final
+class ArmsPosition:
+    """A hand under way on four or eight arms (double-nine, double-twelve).
+
+    ``ends[arm]`` and ``end_tiles[arm]`` for the ``started`` arms (-1 beyond);
+    ``counts[number]`` how many ends show a number, ``numbers`` the same as a
+    bit mask; ``reach`` the tiles that may be laid now (the opening number's
+    while arms are being started, then any tile showing an end's number).
+    """
+
+    __slots__ = (
+        "counts",
+        "end_tiles",
+        "ends",
+        "hands",
+        "line_mask",
+        "numbers",
+        "opening",
+        "opening_number",
+        "passes",
+        "phase",
+        "reach",
+        "scores",
+        "size",
+        "started",
+        "stock",
+        "turn",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        *,
+        hands: list[int],
+        stock: list[int],
+        ends: tuple[int, ...],
+        end_tiles: tuple[int, ...],
+        size: int,
+        line_mask: int,
+        opening: int,
+        turn: int,
+        passes: int,
+        scores: list[int],
+    ) -> None:
+        self.hands = hands
+        self.stock = stock  # next draw last; the reserved tiles are the first ones
+        self.size = size
+        self.started = len(ends)
+        self.ends = [*ends, *[-1] * (size - len(ends))]
+        self.end_tiles = [*end_tiles, *[-1] * (size - len(ends))]
+        self.counts = [0] * len(ALL_NUMBERS)
+        self.numbers = 0
+        for number in ends:
+            self.counts[number] += 1
+            self.numbers |= 1 << number
+        self.opening = opening
+        self.opening_number = EVERY_TILE[opening].low
+        self.reach = (
+            reach_table(LARGEST)[self.numbers] if self.started == size else SUIT_MASK[self.opening_number]
+        )
+        self.line_mask = line_mask
+        self.turn = turn
+        self.passes = passes
+        self.scores = scores
+        self.phase = PLAYING
+        self.winner = -1
+
+    def copy(self) -> ArmsPosition:
+        twin = ArmsPosition.__new__(ArmsPosition)
+        twin.hands = self.hands[:]
+        twin.stock = self.stock[:]
+        twin.size = self.size
+        twin.started = self.started
+        twin.ends = self.ends[:]
+        twin.end_tiles = self.end_tiles[:]
+        twin.counts = self.counts[:]
+        twin.numbers = self.numbers
+        twin.opening = self.opening
+        twin.opening_number = self.opening_number
+        twin.reach = self.reach
+        twin.line_mask = self.line_mask
+        twin.turn = self.turn
+        twin.passes = self.passes
+        twin.scores = self.scores[:]
+        twin.phase = self.phase
+        twin.winner = self.winner
+        return twin
+
+
+AnyPosition = Position | ArmsPosition
+
+
 def fit_masks(sim: SimRules, pos: Position, hand: int) -> tuple[int, int]:
     """The tiles of ``hand`` that may go on the left and on the right end now."""
     if sim.arms_rule and pos.line_length == 2:
@@ -157,8 +294,10 @@ def fit_masks(sim: SimRules, pos: Position, hand: int) -> tuple[int, int]:
     return hand & SUIT_MASK[pos.left], hand & SUIT_MASK[pos.right]
 
 
-def legal_moves(sim: SimRules, pos: Position) -> list[int]:
-    """The legal moves of the seat to move, in the engine's order (tile, then end; draw last)."""
+def legal_moves(sim: SimRules, pos: AnyPosition) -> list[int]:
+    """The legal moves of the seat to move, in the engine's order (tile, then end or arm; draw last)."""
+    if type(pos) is ArmsPosition:
+        return _legal_on_arms(sim, pos)
     if pos.phase != PLAYING:
         return []
     left_fit, right_fit = fit_masks(sim, pos, pos.hands[pos.turn])
@@ -180,7 +319,42 @@ def legal_moves(sim: SimRules, pos: Position) -> list[int]:
     return moves
 
 
-def _award(sim: SimRules, pos: Position, side: int, value: int) -> bool:
+def arms_of(pos: ArmsPosition, tile: int) -> list[int]:
+    """The arms ``tile`` may go to now (as ``core.layout.Arms.places_for``): a new arm, or matching ends."""
+    if pos.started < pos.size:
+        return [pos.started] if OTHER[tile][pos.opening_number] >= 0 else []
+    other = OTHER[tile]
+    return [arm for arm, number in enumerate(pos.ends) if other[number] >= 0]
+
+
+def _legal_on_arms(sim: SimRules, pos: ArmsPosition) -> list[int]:
+    if pos.phase != PLAYING:
+        return []
+    fit = pos.hands[pos.turn] & pos.reach
+    drawable = len(pos.stock) > sim.reserved
+    if not fit:
+        return [DRAW if drawable else PASS]
+    moves = []
+    starting = pos.started < pos.size
+    ends = pos.ends
+    while fit:
+        bit = fit & -fit
+        fit ^= bit
+        tile = bit.bit_length() - 1
+        code = tile << ARM_BITS
+        if starting:
+            moves.append(code | pos.started)
+            continue
+        other = OTHER[tile]
+        for arm, number in enumerate(ends):
+            if other[number] >= 0:
+                moves.append(code | arm)
+    if drawable and sim.draw_while_able:
+        moves.append(DRAW)
+    return moves
+
+
+def _award(sim: SimRules, pos: AnyPosition, side: int, value: int) -> bool:
     """Add an award; True when it reached the target (the match is over)."""
     pos.scores[side] += value
     if pos.scores[side] >= sim.target:
@@ -190,8 +364,11 @@ def _award(sim: SimRules, pos: Position, side: int, value: int) -> bool:
     return False
 
 
-def apply_move(sim: SimRules, pos: Position, move: int) -> None:
+def apply_move(sim: SimRules, pos: AnyPosition, move: int) -> None:
     """Perform a legal move (not checked)."""
+    if type(pos) is ArmsPosition:
+        _apply_on_arms(sim, pos, move)
+        return
     seat = pos.turn
     if move == DRAW:
         pos.hands[seat] |= 1 << pos.stock.pop()
@@ -229,7 +406,74 @@ def apply_move(sim: SimRules, pos: Position, move: int) -> None:
         pos.phase = HAND_OVER
 
 
-def _settle_blocked(sim: SimRules, pos: Position) -> None:
+def lay_on_arm(sim: SimRules, pos: ArmsPosition, tile: int, arm: int) -> int:
+    """Lay ``tile`` at ``arm`` (a new arm when it is the next one) and return the header's value (0: none).
+
+    The value is ``core.layout.Arms.header_base`` written out on the counts: a
+    play made when every arm was already started scores when at least two
+    ends then show the new end's number, that many points, one more if the
+    double of that number is one of those end tiles (it can be at no other end).
+    """
+    pos.line_mask |= 1 << tile
+    ends = pos.ends
+    counts = pos.counts
+    if arm == pos.started:  # a new arm: it shows the other half of an opening-suit tile
+        number = OTHER[tile][pos.opening_number]
+        ends[arm] = number
+        pos.end_tiles[arm] = tile
+        if not counts[number]:
+            pos.numbers |= 1 << number
+        counts[number] += 1
+        pos.started = started = arm + 1
+        if started == pos.size:
+            pos.reach = sim.reach[pos.numbers]
+        return 0
+    old = ends[arm]
+    new = OTHER[tile][old]
+    ends[arm] = new
+    end_tiles = pos.end_tiles
+    end_tiles[arm] = tile
+    counts[old] -= 1
+    if not counts[old]:
+        pos.numbers ^= 1 << old
+    showing = counts[new]
+    if not showing:
+        pos.numbers |= 1 << new
+    counts[new] = showing = showing + 1
+    pos.reach = sim.reach[pos.numbers]
+    if showing < 2:
+        return 0
+    return showing + 1 if PAIR[new][new] in end_tiles else showing
+
+
+def _apply_on_arms(sim: SimRules, pos: ArmsPosition, move: int) -> None:
+    seat = pos.turn
+    if move == DRAW:
+        pos.hands[seat] |= 1 << pos.stock.pop()
+        return
+    if move == PASS:
+        pos.passes += 1
+        if pos.passes < sim.players:
+            pos.turn = sim.next_seat[seat]
+        else:
+            _settle_blocked(sim, pos)
+        return
+    tile = move >> ARM_BITS
+    value = lay_on_arm(sim, pos, tile, move & ARM_MASK)
+    pos.passes = 0
+    hand = pos.hands[seat] ^ (1 << tile)
+    pos.hands[seat] = hand
+    side = sim.side_of[seat]
+    if value and _award(sim, pos, side, sim.header_values[value][sim.target - pos.scores[side]]):
+        return
+    if hand:
+        pos.turn = sim.next_seat[seat]
+        return
+    if not _award(sim, pos, side, sim.going_out_value[sim.target - pos.scores[side]]):
+        pos.phase = HAND_OVER
+
+
+def _settle_blocked(sim: SimRules, pos: AnyPosition) -> None:
     holdings = [holding_of([pos.hands[s] for s in seats]) for seats in sim.seats_of]
     winner, _ = settle_blocked(sim.blocked_rule, holdings)
     if winner is not None and _award(sim, pos, winner, sim.blocked_value[sim.target - pos.scores[winner]]):
@@ -237,10 +481,12 @@ def _settle_blocked(sim: SimRules, pos: Position) -> None:
     pos.phase = HAND_OVER
 
 
-def deal_position(sim: SimRules, deal: Callable[[int, int], Deal], scores: list[int]) -> Position:
+def deal_position(
+    sim: SimRules, deal: Callable[[int, int, tuple[Tile, ...]], Deal], scores: list[int]
+) -> AnyPosition:
     """Deal a hand as the engine does (redealing while nobody holds a double) and open it."""
     while True:
-        dealt = deal(sim.players, sim.tiles_each)
+        dealt = deal(sim.players, sim.tiles_each, sim.tiles.tiles)
         hands = [mask_of(h) for h in dealt.hands]
         for double in sim.opener_order:
             holder = next((s for s, h in enumerate(hands) if h >> double & 1), None)
@@ -250,19 +496,7 @@ def deal_position(sim: SimRules, deal: Callable[[int, int], Deal], scores: list[
             continue
         stock = [int(t) for t in reversed(dealt.stock)]
         hands[holder] ^= 1 << double
-        number = TILES[double].low
-        pos = Position(
-            hands=hands,
-            stock=stock,
-            ends=(number, number),
-            end_tiles=(double, double),
-            line_length=1,
-            line_mask=1 << double,
-            opening=double,
-            turn=holder,
-            passes=0,
-            scores=scores,
-        )
+        pos = _opened(sim, hands, stock, double=double, holder=holder, scores=scores)
         side = sim.side_of[holder]
         if sim.opening_scores and _award(sim, pos, side, sim.double_value[sim.target - scores[side]]):
             return pos
@@ -270,9 +504,41 @@ def deal_position(sim: SimRules, deal: Callable[[int, int], Deal], scores: list[
         return pos
 
 
-def shuffled_deal(rng: random.Random, players: int, tiles_each: int) -> Deal:
-    """A uniformly random deal from the search's own generator."""
-    order = list(TILES)
+def _opened(
+    sim: SimRules, hands: list[int], stock: list[int], *, double: int, holder: int, scores: list[int]
+) -> AnyPosition:
+    """The position right after ``double`` was laid by ``holder``."""
+    if sim.many:
+        return ArmsPosition(
+            hands=hands,
+            stock=stock,
+            ends=(),
+            end_tiles=(),
+            size=sim.arms,
+            line_mask=1 << double,
+            opening=double,
+            turn=holder,
+            passes=0,
+            scores=scores,
+        )
+    number = EVERY_TILE[double].low
+    return Position(
+        hands=hands,
+        stock=stock,
+        ends=(number, number),
+        end_tiles=(double, double),
+        line_length=1,
+        line_mask=1 << double,
+        opening=double,
+        turn=holder,
+        passes=0,
+        scores=scores,
+    )
+
+
+def shuffled_deal(rng: random.Random, players: int, tiles_each: int, tiles: tuple[Tile, ...] = TILES) -> Deal:
+    """A uniformly random deal of ``tiles`` (a set) from the search's own generator."""
+    order = list(tiles)
     rng.shuffle(order)
     hands = tuple(tuple(order[s * tiles_each : (s + 1) * tiles_each]) for s in range(players))
     return Deal(hands, tuple(order[players * tiles_each :]))

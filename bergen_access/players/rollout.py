@@ -9,15 +9,37 @@ judge it (its own tiles and the line, never the next hand), so playouts
 give away headers about as often as real players do. It never draws by
 choice. The rules are those of ``fastsim`` (``apply_move``); only the choice
 is inlined here, since playouts are where the search spends its time.
+
+On four or eight arms (double-nine, double-twelve) the same terms are read
+off the ends' numbers: the header a play makes is worth as many points as
+ends then show its number (one more with that number's double among them),
+and the next seat's threat is every unseen tile with both halves on the
+ends (a header wherever it goes), each worth two, more where its number
+already shows on several ends.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
-from ..core.tiles import ALL_TILES_MASK, SUIT_MASK
-from .fastsim import DRAW, IS_DOUBLE, OTHER, PAIR, PASS, PLAYING, Position, SimRules, apply_move
+from ..core.tiles import ALL_TILES_MASK, LARGEST, SUIT_MASK
+from .fastsim import (
+    ARM_BITS,
+    DRAW,
+    IS_DOUBLE,
+    OTHER,
+    PAIR,
+    PASS,
+    PLAYING,
+    AnyPosition,
+    ArmsPosition,
+    Position,
+    SimRules,
+    apply_move,
+    reach_table,
+)
 
 #: Weights of the playout policy, in points (see ``normal`` for their meaning).
 GAIN_WEIGHT = 0.95
@@ -105,8 +127,11 @@ def choose_play(
     return best_move
 
 
-def playout(sim: SimRules, pos: Position, rng: random.Random) -> None:
+def playout(sim: SimRules, pos: AnyPosition, rng: random.Random) -> None:
     """Play ``pos`` on until its hand ends or the match does."""
+    if type(pos) is ArmsPosition:
+        _playout_on_arms(sim, pos, rng)
+        return
     draw = rng.random
     reserved = sim.reserved
     arms_rule = sim.arms_rule
@@ -123,3 +148,134 @@ def playout(sim: SimRules, pos: Position, rng: random.Random) -> None:
             apply_move(sim, pos, DRAW if len(pos.stock) > reserved else PASS)
             continue
         apply_move(sim, pos, choose_play(sim, pos, left_fit, right_fit, draw))
+
+
+@cache
+def both_table(highest: int) -> tuple[int, ...]:
+    """BOTH[numbers]: every tile with both halves among ``numbers`` (a bit mask of numbers)."""
+    reach = reach_table(highest)
+    table = [0] * len(reach)
+    for numbers in range(1, len(table)):
+        low = numbers & -numbers
+        table[numbers] = table[numbers ^ low] | (SUIT_MASK[low.bit_length() - 1] & reach[numbers])
+    return tuple(table)
+
+
+@cache
+def doubles_table(highest: int) -> tuple[int, ...]:
+    """DOUBLES[numbers]: the doubles of ``numbers`` (a bit mask of numbers)."""
+    table = [0] * (1 << (highest + 1))
+    for numbers in range(1, len(table)):
+        low = numbers & -numbers
+        number = low.bit_length() - 1
+        table[numbers] = table[numbers ^ low] | 1 << PAIR[number][number]
+    return tuple(table)
+
+
+def choose_on_arms(sim: SimRules, pos: ArmsPosition, fit: int, draw: Callable[[], float]) -> int:
+    """The policy's play on four or eight arms among the fitting tiles ``fit`` (not empty)."""
+    seat = pos.turn
+    side = sim.side_of[seat]
+    need = sim.target - pos.scores[side]
+    hand = pos.hands[seat]
+    nxt = sim.next_seat[seat]
+    nxt_side = sim.side_of[nxt]
+    opponent_next = nxt_side != side
+    nxt_hand = pos.hands[nxt]
+    nxt_need = sim.target - pos.scores[nxt_side]
+    unseen = sim.tiles.mask & ~pos.line_mask & ~hand
+    unseen_count = unseen.bit_count()
+    holds = nxt_hand.bit_count() / unseen_count if unseen_count else 0.0
+    threat_unit = THREAT_WEIGHT * holds * sim.double_value[nxt_need] / 2
+    values = sim.header_values
+    reach = sim.reach
+    both = both_table(LARGEST)
+    doubles_of = doubles_table(LARGEST)
+    ends = pos.ends
+    end_tiles = pos.end_tiles
+    counts = pos.counts
+    numbers = pos.numbers
+    size = pos.size
+    started = pos.started
+    starting = started < size
+    shown_twice = 0
+    for number, count in enumerate(counts):
+        if count > 1:
+            shown_twice |= 1 << number
+    best_move = -1
+    best_score = -1e9
+    while fit:
+        bit = fit & -fit
+        fit ^= bit
+        tile = bit.bit_length() - 1
+        is_double = IS_DOUBLE[tile]
+        after = hand ^ bit
+        other = OTHER[tile]
+        code = tile << ARM_BITS
+        places = (started,) if starting else [a for a, n in enumerate(ends) if other[n] >= 0]
+        for arm in places:
+            score = draw() * NOISE
+            if starting:
+                new = other[pos.opening_number]
+                after_numbers = numbers | 1 << new
+                twice = shown_twice | (1 << new if counts[new] else 0)
+                showing = 0
+                complete = started + 1 == size
+            else:
+                old = ends[arm]
+                new = other[old]
+                after_numbers = numbers
+                twice = shown_twice
+                if new != old:
+                    if counts[old] == 1:
+                        after_numbers ^= 1 << old
+                    elif counts[old] == 2:
+                        twice ^= 1 << old
+                    after_numbers |= 1 << new
+                    if counts[new] == 1:
+                        twice |= 1 << new
+                showing = counts[new] + (new != old)
+                complete = True
+            if showing > 1:
+                value = showing + 1 if is_double or PAIR[new][new] in end_tiles else showing
+                gain = values[value][need]
+                if gain >= need:
+                    return code | arm
+                score += GAIN_WEIGHT * gain + EQUAL_ENDS
+            if not after:
+                score += 50.0  # going out ends the hand: nothing else counts as much
+            if is_double:
+                score += DOUBLE_BONUS
+            if complete:
+                open_tiles = reach[after_numbers]
+                headers = both[after_numbers] & ~doubles_of[after_numbers & ~twice]
+                if after & headers:
+                    score += BLOCKER_BONUS
+                elif opponent_next:
+                    threats = unseen & headers
+                    if threats:
+                        # each a header of 2; those landing on the new end's number are worth more
+                        larger = (showing - 1 if showing > 1 else 0) * (threats & SUIT_MASK[new]).bit_count()
+                        score -= threat_unit * (2 * threats.bit_count() + larger)
+            else:
+                open_tiles = SUIT_MASK[pos.opening_number]
+            if opponent_next and not nxt_hand & open_tiles:
+                score += STARVE_BONUS
+            mine = (after & open_tiles).bit_count()
+            score += OPTION_BONUS * (mine if mine < 3 else 3)
+            score += SUPPLY_WEIGHT * (unseen & open_tiles).bit_count()
+            if score > best_score:
+                best_score = score
+                best_move = code | arm
+    return best_move
+
+
+def _playout_on_arms(sim: SimRules, pos: ArmsPosition, rng: random.Random) -> None:
+    draw = rng.random
+    reserved = sim.reserved
+    while pos.phase == PLAYING:
+        fit = pos.hands[pos.turn] & pos.reach
+        if not fit:
+            apply_move(sim, pos, DRAW if len(pos.stock) > reserved else PASS)
+            continue
+        apply_move(sim, pos, choose_on_arms(sim, pos, fit, draw))

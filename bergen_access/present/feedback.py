@@ -62,11 +62,20 @@ class Feedback:
             f"{tile} {no_fit}. {ends_braille}. {must}",
         )
 
-    def only_end(self, tile: Tile, end: End, reason_arms: bool) -> Message:
+    def only_end(self, tile: Tile, ends: Sequence[int], reason_arms: bool) -> Message:
+        """The tile may go elsewhere only: where (one end; with arms, perhaps several)."""
         w, i = self.narrator.words, self.narrator.words.i18n
+        end = ends[0]
 
         def said(speech: bool) -> str:
-            values = {"tile": w.tile(tile, speech), "end": w.end_word(end)}
+            values = {"tile": w.tile(tile, speech), "end": w.fit_words(ends)}
+            if w.many_arms:
+                if reason_arms:
+                    # Translators: larger sets: the tile matches a started arm, but every arm of the opening
+                    # double comes first; {end} is where it can go now, e.g. "arm 3".
+                    return i.gettext("All arms first: {tile} can only start {end}.").format(**values)
+                # Translators: larger sets: the tile fits one arm only, not the one named. {end}: "arm 2".
+                return i.gettext("{tile} fits only {end}.").format(**values)
             if reason_arms:
                 # Translators: DominoPlaza: the opening double's other side must be covered first.
                 # {end} is "left" or "right": where the tile can go.
@@ -78,7 +87,9 @@ class Feedback:
 
         # Translators: braille: a tile may go to one end only, e.g. "1-4 only r".
         only = i.pgettext("braille", "only")
-        return self._say(said, f"{tile} {only} {self.narrator.end_letter(end)}")
+        return self._say(
+            said, f"{tile} {only} {w.fit_letters(ends).lstrip(':') if w.many_arms else w.end_letter(end)}"
+        )
 
     def held_back(self, tile: Tile, number: int, must: str) -> Message:
         """Arms-first: the tile matches an end, but only the opening double's number may be laid yet."""
@@ -92,8 +103,31 @@ class Feedback:
             f"{tile} {number}!",
         )
 
-    def ask_end(self, tile: Tile) -> Message:
+    def ask_end(self, tile: Tile, ends: Sequence[int] = (), view: SeatView | None = None) -> Message:
+        """The tile fits more than one end: ask which, never choose. With arms, list them with their ends."""
         w, i = self.narrator.words, self.narrator.words.i18n
+        if w.many_arms and view is not None and view.ends is not None:
+            shown = view.ends
+            doubles = view.end_is_double
+
+            def listed(speech: bool) -> str:
+                return ", ".join(
+                    # Translators: one arm a tile fits, with the number at its end, in the question
+                    # "3-5 fits arm 1 (5), arm 3 (double 3). Which arm?"
+                    i.gettext("{arm} ({number})").format(
+                        arm=w.end_word(e), number=w.end_number(shown[e], doubles[e], speech)
+                    )
+                    for e in ends
+                )
+
+            return self._say(
+                # Translators: larger sets: the tile fits several arms; the player must choose, never chosen
+                # for them. {places} lists the arms with their ends, e.g. "arm 1 (5), arm 3 (double 3)".
+                lambda speech: i.gettext("{tile} fits {places}. Which arm?").format(
+                    tile=w.tile(tile, speech), places=listed(speech)
+                ),
+                f"{tile}: {'/'.join(str(e + 1) for e in ends)}?",
+            )
         return self._say(
             # Translators: the tile fits both ends; the player must choose. Never chosen for them.
             lambda speech: i.gettext("{tile} fits both ends: left or right?").format(
@@ -131,8 +165,7 @@ class Feedback:
         only = choice.only_play
 
         def said(speech: bool) -> str:
-            # Translators: the player drew tiles. {tiles} lists them, e.g. "1-2, 3-3, 1-6".
-            text = i.gettext("You draw {tiles}.").format(tiles=w.tiles(tiles, speech))
+            text = self.narrator.own_draws(tiles, speech)
             if fits is not None:
                 # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
                 text += " " + i.gettext("{tile} fits: {ends}.").format(
@@ -149,7 +182,7 @@ class Feedback:
 
         braille = "+" + w.tiles(tiles)
         if fits is not None:
-            braille += " > " + f"{fits}" + "".join(self.narrator.end_letter(e) for e in playable[fits])
+            braille += " > " + f"{fits}" + w.fit_letters(playable[fits])
         else:
             braille += " > " + options.braille(choice)
         return replace(self._say(said, braille), cue=Cue.DRAW)
@@ -166,12 +199,41 @@ class Feedback:
 
     def bad_end(self, text: str) -> Message:
         i = self.narrator.words.i18n
+        if self.narrator.words.many_arms:
+            return self.plain(
+                # Translators: larger sets: a tile was followed by something that is not one arm number.
+                # {arms} is the number of arms (4 or 8).
+                i.gettext(
+                    "“{text}” was not used: after the tile, write one arm, 1 to {arms}, e.g. 3-5 2."
+                ).format(text=text, arms=self.narrator.words.rules.arms),
+                f"? {text}",
+            )
         return self.plain(
             # Translators: a tile was followed by something that is not one end word ("3-5 left right").
             i.gettext("“{text}” was not used: after the tile, write one end, left or right.").format(
                 text=text
             ),
             f"? {text}",
+        )
+
+    def ambiguous_tile(self, text: str, readings: Sequence[str]) -> Message:
+        """Digits that can be read as more than one tile (larger sets): never guess, offer each reading."""
+        i = self.narrator.words.i18n
+        # Translators: larger sets: digits without a dash that can mean different tiles, e.g.
+        # "“112” can be read more than one way: type 1-12 or 2-11." {readings} lists what to type.
+        text_said = i.gettext("“{text}” can be read more than one way: type {readings}.")
+        # Translators: joins the last two readings in that message, e.g. "1-12 or 2-11".
+        joined = i.gettext("{first} or {last}").format(first=", ".join(readings[:-1]), last=readings[-1])
+        return self.plain(text_said.format(text=text, readings=joined), f"? {text}: {' / '.join(readings)}")
+
+    def not_in_set(self, text: str) -> Message:
+        """A number above the set's highest."""
+        w, i = self.narrator.words, self.narrator.words.i18n
+        # Translators: a tile with a number the set does not have, e.g. "“13-2” is not a tile of this set:
+        # numbers go from 0 to 12."
+        said = i.gettext("“{text}” is not a tile of this set: numbers go from 0 to {highest}.")
+        return self.plain(
+            said.format(text=text, highest=w.rules.tiles.highest), f"? {text} 0-{w.rules.tiles.highest}"
         )
 
     def hand_not_over(self) -> Message:

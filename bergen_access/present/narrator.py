@@ -42,6 +42,10 @@ CUES: dict[type, Cue] = {
 }
 
 
+#: More drawn tiles than this are counted, not listed ("You draw 7 tiles"): one short line.
+LONGEST_DRAW_LIST = 3
+
+
 class Narrator:
     """Turns each event into one ``Message`` for the player at ``words.human``."""
 
@@ -130,8 +134,7 @@ class Narrator:
             tiles = [d.tile for d in draws if d.tile is not None]
 
             def own(speech: bool) -> str:
-                # Translators: the player drew tiles, e.g. "You draw 1-2, 3-3." {tiles} lists them.
-                text = i.gettext("You draw {tiles}.").format(tiles=w.tiles(tiles, speech))
+                text = self.own_draws(tiles, speech)
                 return text + (" " + self._stock_sentence(last) if verbose else "")
 
             # Translators: braille after a name: drew these tiles, e.g. "You drew 1-2 3-3". Short.
@@ -153,6 +156,18 @@ class Narrator:
             count=count, stock=last.stock
         )
         return replace(self.message(other, f"{w.name(seat)} {drew_count}"), cue=Cue.DRAW)
+
+    def own_draws(self, tiles: Sequence[Tile], speech: bool) -> str:
+        """``You draw 1-2, 3-3.``; a long run of draws is counted, not listed: ``You draw 7 tiles.``"""
+        i = self.words.i18n
+        if len(tiles) > LONGEST_DRAW_LIST:
+            # Translators: the player drew many tiles in a row (nothing fitted); they are not listed
+            # ("hand" lists them), e.g. "You draw 7 tiles."
+            return i.ngettext("You draw {count} tile.", "You draw {count} tiles.", len(tiles)).format(
+                count=len(tiles)
+            )
+        # Translators: the player drew tiles, e.g. "You draw 1-2, 3-3." {tiles} lists them.
+        return i.gettext("You draw {tiles}.").format(tiles=self.words.tiles(tiles, speech))
 
     def _stock_sentence(self, drew: Drew) -> str:
         # Translators: after a draw in verbose mode: tiles in the stock and how many may be drawn.
@@ -215,41 +230,57 @@ class Narrator:
         return self.message(other, f"{w.name(event.seat)} {event.tile}")
 
     def _tile_played(self, event: TilePlayed) -> Message:
-        w, i = self.words, self.words.i18n
-        doubles = (event.left_double, event.right_double)
-        ends = (event.left, event.right)
+        w = self.words
+        if w.many_arms:
+            ends, doubles = event.ends, event.end_doubles
+        else:
+            ends, doubles = (event.left, event.right), (event.left_double, event.right_double)
         human = w.is_human(event.seat)
 
         def played(speech: bool) -> str:
-            values = {
-                "name": w.name(event.seat),
-                "tile": w.tile(event.tile, speech),
-                "ends": w.ends(ends, doubles, speech),
-            }
-            if human and event.end is End.LEFT:
-                # Translators: the player laid a tile at the left end. {ends} are the new open ends,
-                # e.g. "You play 3-5 on the left. Ends 5 and double 3."
-                return i.gettext("You play {tile} on the left. Ends {ends}.").format(**values)
-            if human:
-                # Translators: the player laid a tile at the right end; see the left-end message.
-                return i.gettext("You play {tile} on the right. Ends {ends}.").format(**values)
-            if event.end is End.LEFT:
-                # Translators: another player laid a tile at the left end. {name} is the player.
-                return i.gettext("{name} plays {tile} on the left. Ends {ends}.").format(**values)
-            # Translators: another player laid a tile at the right end. {name} is the player.
-            return i.gettext("{name} plays {tile} on the right. Ends {ends}.").format(**values)
+            return self._played_phrase(event, w.ends(ends, doubles, speech), speech)
 
-        letter = self.end_letter(End(event.end)) if event.end < 2 else str(event.end + 1)
-        braille = f"{w.name(event.seat)} {event.tile} {letter} {w.ends_braille(ends, doubles)}"
+        braille = (
+            f"{w.name(event.seat)} {event.tile} {w.end_letter(event.end)} {w.ends_braille(ends, doubles)}"
+        )
         return self.message(played, braille, urgent=human)
 
-    def end_letter(self, end: End) -> str:
-        i = self.words.i18n
-        if end is End.LEFT:
-            # Translators: abbreviation of "left" for braille lines, one or two letters, e.g. "3-5 L".
-            return i.pgettext("braille", "L")
-        # Translators: abbreviation of "right" for braille lines, one or two letters.
-        return i.pgettext("braille", "R")
+    def _played_phrase(self, event: TilePlayed, ends: str, speech: bool) -> str:
+        w, i = self.words, self.words.i18n
+        values = {"name": w.name(event.seat), "tile": w.tile(event.tile, speech), "ends": ends}
+        human = w.is_human(event.seat)
+        if w.many_arms:
+            values["arm"] = str(event.end + 1)
+            starts = event.new_arm
+            if starts and human:
+                # Translators: larger sets: the player laid a tile on a side of the opening double,
+                # starting a new arm. {arm} is its number; {ends} the open ends.
+                return i.gettext("You start arm {arm} with {tile}. Ends {ends}.").format(**values)
+            if starts:
+                # Translators: larger sets: another player started a new arm. {name} is the player.
+                return i.gettext("{name} starts arm {arm} with {tile}. Ends {ends}.").format(**values)
+            if human:
+                # Translators: larger sets: the player laid a tile on an arm, e.g.
+                # "You play 3-5 on arm 2. Ends 5 on arms 1 and 2; 7 on arm 3; 1 on arm 4."
+                return i.gettext("You play {tile} on arm {arm}. Ends {ends}.").format(**values)
+            # Translators: larger sets: another player laid a tile on an arm. {name} is the player.
+            return i.gettext("{name} plays {tile} on arm {arm}. Ends {ends}.").format(**values)
+        if human and event.end == End.LEFT:
+            # Translators: the player laid a tile at the left end. {ends} are the new open ends,
+            # e.g. "You play 3-5 on the left. Ends 5 and double 3."
+            return i.gettext("You play {tile} on the left. Ends {ends}.").format(**values)
+        if human:
+            # Translators: the player laid a tile at the right end; see the left-end message.
+            return i.gettext("You play {tile} on the right. Ends {ends}.").format(**values)
+        if event.end == End.LEFT:
+            # Translators: another player laid a tile at the left end. {name} is the player.
+            return i.gettext("{name} plays {tile} on the left. Ends {ends}.").format(**values)
+        # Translators: another player laid a tile at the right end. {name} is the player.
+        return i.gettext("{name} plays {tile} on the right. Ends {ends}.").format(**values)
+
+    def end_letter(self, end: int) -> str:
+        """Braille: where a tile went (``L``, ``R``, or the arm's number)."""
+        return self.words.end_letter(end)
 
     def _passed(self, event: Passed) -> Message:
         w, i = self.words, self.words.i18n
@@ -267,6 +298,14 @@ class Narrator:
 
     def header_phrase(self, kind: HeaderKind, reduced: bool) -> str:
         i = self.words.i18n
+        if kind.size > 3:
+            if reduced:
+                # Translators: a larger header (larger sets: 4 to 9 ends, or ends and a double, count) worth
+                # less near the target, e.g. "4-fold header, reduced".
+                return i.pgettext("header", "{count}-fold header, reduced").format(count=kind.size)
+            # Translators: a larger header (larger sets): as many points as ends show the number, one
+            # more with a double among them, e.g. "4-fold header" (German: vierfacher Treffer).
+            return i.pgettext("header", "{count}-fold header").format(count=kind.size)
         if kind is HeaderKind.DOUBLE:
             if reduced:
                 # Translators: a double header worth less near the target (name of the scoring event).
@@ -281,6 +320,9 @@ class Narrator:
 
     def header_braille(self, kind: HeaderKind) -> str:
         i = self.words.i18n
+        if kind.size > 3:
+            # Translators: braille abbreviation of a larger header (larger sets), e.g. "4H" for 4-fold.
+            return i.pgettext("braille", "{count}H").format(count=kind.size)
         if kind is HeaderKind.DOUBLE:
             # Translators: braille abbreviation of "double header", 2 or 3 letters.
             return i.pgettext("braille", "DH")

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.actions import Draw, End, Pass, Play
-from ..core.line import arms_end
-from ..core.tiles import Tile
+from ..core.actions import Draw, Pass, Play
+from ..core.tiles import Tile, in_order
 from ..core.view import SeatView
 from .narrator import Narrator
 
@@ -22,11 +21,12 @@ from .narrator import Narrator
 class Choices:
     """The legal actions of one turn, grouped as the player hears them."""
 
-    plays: tuple[tuple[Tile, tuple[End, ...]], ...]  # each playable tile with the ends it may go to
+    plays: tuple[tuple[Tile, tuple[int, ...]], ...]  # each playable tile with the ends (arms) it may go to
     may_draw: bool
     may_pass: bool
     arms_number: int | None  # arms-first holds back a matching tile: only this number may be laid
     lone_double: bool = False  # only the opening double lies: its two sides are alike, no end is said
+    arms_started: tuple[int, int] | None = None  # larger sets, while arms are started: (started, arms)
 
     @property
     def only_play(self) -> Play | None:
@@ -40,31 +40,32 @@ class Choices:
 def choices(view: SeatView) -> Choices:
     """The player's legal actions, read off the engine."""
     legal = view.legal_actions
-    ends: dict[Tile, list[End]] = {}
+    ends: dict[Tile, list[int]] = {}
     for action in legal:
         if isinstance(action, Play):
             ends.setdefault(action.tile, []).append(action.end)
-    plays = tuple((tile, tuple(sorted(ends[tile]))) for tile in sorted(ends))
+    plays = tuple((tile, tuple(sorted(ends[tile]))) for tile in in_order(ends))
+    layout = view.layout
+    arms_started = None
+    if layout is not None and not layout.two_ends and not layout.all_started:
+        arms_started = (layout.started, layout.size)
     return Choices(
         plays,
         any(isinstance(a, Draw) for a in legal),
         any(isinstance(a, Pass) for a in legal),
         held_back_number(view),
-        len(view.line) == 1,
+        layout is not None and layout.lone_double,
+        arms_started,
     )
 
 
 def held_back_number(view: SeatView) -> int | None:
     """Under arms-first, the opening double's number when a tile in hand matches an end that is closed."""
-    if view.ends is None or view.end_tiles is None:
+    layout = view.layout
+    if layout is None or layout.waiting is None:
         return None
-    arms = arms_end(view.rules.first_arms_first, len(view.line), view.end_tiles, view.opening)
-    if arms is None:
-        return None
-    closed = view.ends[1 - arms]
-    open_number = view.ends[arms]
-    if any(tile.has(closed) and not tile.has(open_number) for tile in view.hand):
-        return open_number
+    if any(layout.held_back(tile) for tile in view.hand):
+        return layout.opening_number
     return None
 
 
@@ -74,12 +75,8 @@ class OptionWords:
     def __init__(self, narrator: Narrator) -> None:
         self.narrator = narrator
 
-    def fit_words(self, ends: tuple[End, ...]) -> str:
-        w = self.narrator.words
-        if len(ends) == 2:
-            # Translators: a tile fits both ends, in the list of tiles, e.g. "5-6 (left or right)".
-            return w.i18n.gettext("left or right")
-        return w.end_word(ends[0])
+    def fit_words(self, ends: tuple[int, ...]) -> str:
+        return self.narrator.words.fit_words(ends)
 
     def plays(self, choice: Choices, speech: bool) -> str:
         """``1-1 (left), 5-6 (left or right)``."""
@@ -93,11 +90,18 @@ class OptionWords:
         )
 
     def arms_reason(self, number: int) -> str:
+        w = self.narrator.words
+        if w.many_arms:
+            # Translators: larger sets, in the turn line, a refusal or the hint: why a tile that matches
+            # an end may not be laid yet. {number} is the opening double's number.
+            return w.i18n.gettext(
+                "All arms first: only a {number} can be laid, each starting the next arm."
+            ).format(number=number)
         # Translators: the arms-first rule (DominoPlaza) in the turn line, a refusal or the hint:
         # why a tile that matches an end may not be laid yet. {number} is the opening double's number.
-        return self.narrator.words.i18n.gettext(
-            "First both sides of the opening double: only a {number} can be laid."
-        ).format(number=number)
+        return w.i18n.gettext("First both sides of the opening double: only a {number} can be laid.").format(
+            number=number
+        )
 
     def sentence(self, choice: Choices, speech: bool, reason: bool = True) -> str:
         """What can be done: the plays (and that drawing is allowed too), or draw, or pass; with the
@@ -124,7 +128,7 @@ class OptionWords:
         i = self.narrator.words.i18n
         if choice.plays:
             text = " ".join(
-                f"{tile}{'' if choice.lone_double else ''.join(self.narrator.end_letter(e) for e in ends)}"
+                f"{tile}{'' if choice.lone_double else self.narrator.words.fit_letters(ends)}"
                 for tile, ends in choice.plays
             )
             # Translators: braille, "or draw" after the playable tiles (DominoPlaza); very short.

@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from ..core.actions import End
 from ..core.engine import Phase
 from ..core.events import HeaderKind
-from ..core.scoring import header_after, header_value
+from ..core.scoring import header_value
 from ..core.tiles import Tile
 from ..core.view import SeatView
 from .message import Cue, Message, Verbosity
@@ -25,13 +24,19 @@ class Board(Protocol):
     """The public facts of the table: what a seat's view and the scorekeeper's table both show."""
 
     @property
-    def ends(self) -> tuple[int, int] | None: ...
+    def ends(self) -> tuple[int, ...] | None: ...
 
     @property
-    def end_is_double(self) -> tuple[bool, bool]: ...
+    def end_is_double(self) -> tuple[bool, ...]: ...
 
     @property
     def line(self) -> Sequence[tuple[Tile, int, int]]: ...
+
+    @property
+    def arm_lines(self) -> Sequence[Sequence[tuple[Tile, int, int]]]: ...
+
+    @property
+    def opening(self) -> Tile | None: ...
 
     @property
     def tile_counts(self) -> tuple[int, ...]: ...
@@ -60,15 +65,11 @@ class Replies:
         assert view.ends is not None
         return w.ends(view.ends, view.end_is_double, speech)
 
-    def _fit_words(self, ends: Sequence[End]) -> str:
-        w, i = self.narrator.words, self.narrator.words.i18n
-        if len(ends) == 2:
-            # Translators: a tile fits both ends, in the list of tiles, e.g. "5-6 (left or right)".
-            return i.gettext("left or right")
-        return w.end_word(ends[0])
+    def _fit_words(self, ends: Sequence[int]) -> str:
+        return self.narrator.words.fit_words(ends)
 
-    def _fit_letters(self, ends: Sequence[End]) -> str:
-        return "".join(self.narrator.end_letter(e) for e in ends)
+    def _fit_letters(self, ends: Sequence[int]) -> str:
+        return self.narrator.words.fit_letters(ends)
 
     def _tile_list(self, view: SeatView, tiles: Sequence[Tile], speech: bool) -> str:
         """Tiles with where each fits: ``1-1, 3-4 (left), 5-6 (left or right)``."""
@@ -126,11 +127,13 @@ class Replies:
         )
 
     def line(self, view: Board) -> Message:
-        """The whole line from left to right."""
+        """The whole line from left to right; with more arms, arm by arm from the centre."""
         w, i = self.narrator.words, self.narrator.words.i18n
         placed = list(view.line)
         if not placed:
             return self._reply(lambda speech: i.gettext("No tile on the table yet."), "-")
+        if w.many_arms:
+            return self._arm_lines(view)
 
         def shown(speech: bool) -> str:
             if speech:
@@ -146,6 +149,39 @@ class Replies:
             ).format(count=len(placed), tiles=shown(speech))
 
         return self._reply(phrase, shown(False))
+
+    def _arm_lines(self, view: Board) -> Message:
+        """``Opening double 9-9. Arm 1: 9-3, 3-5. Arm 2: 9-5.`` Each tile as it lies, from the centre out."""
+        w, i = self.narrator.words, self.narrator.words.i18n
+        arms = [list(arm) for arm in view.arm_lines]
+        opening = view.opening
+        assert opening is not None
+
+        def shown(arm: list[tuple[Tile, int, int]], speech: bool) -> str:
+            if speech:
+                return ", ".join(w.tile(t, speech=True) if t.is_double else f"{a} {b}" for t, a, b in arm)
+            return " ".join(f"{a}-{b}" for _, a, b in arm)
+
+        def phrase(speech: bool) -> str:
+            # Translators: reply to "line" with the larger sets, first part: the opening double in the centre.
+            parts = [i.gettext("Opening double {tile}.").format(tile=w.tile(opening, speech))]
+            for number, arm in enumerate(arms, start=1):
+                # Translators: reply to "line" with the larger sets: one arm's tiles from the centre
+                # outwards, as they lie, e.g. "Arm 2: 9-5 5-5."
+                parts.append(
+                    i.gettext("Arm {number}: {tiles}.").format(number=number, tiles=shown(arm, speech))
+                )
+            if len(arms) < self.narrator.words.rules.arms:
+                parts.append(
+                    w.i18n.pgettext("ends", "{started} of {arms} arms started").format(
+                        started=len(arms), arms=w.rules.arms
+                    )
+                    + "."
+                )
+            return " ".join(parts)
+
+        braille = " ".join([opening.notation] + [f"{n}:{shown(arm, False)}" for n, arm in enumerate(arms, 1)])
+        return self._reply(phrase, braille)
 
     def score(self, view: SeatView) -> Message:
         """Every side's score or counters, and the target."""
@@ -239,13 +275,14 @@ class Replies:
         choice = choices(view)
         if not choice.plays:
             return self.your_turn(view)
-        assert view.ends is not None and view.end_tiles is not None
+        layout = view.layout
+        assert layout is not None
         need = view.needs[view.side]
-        ranked: list[tuple[int, Tile, tuple[End, ...], HeaderKind | None]] = []
+        ranked: list[tuple[int, Tile, tuple[int, ...], HeaderKind | None]] = []
         for tile, ends in choice.plays:
-            by_kind: dict[HeaderKind | None, list[End]] = {}
+            by_kind: dict[HeaderKind | None, list[int]] = {}
             for end in ends:
-                by_kind.setdefault(header_after(view.ends, view.end_tiles, tile, end), []).append(end)
+                by_kind.setdefault(layout.header_kind(tile, end), []).append(end)
             for kind, kind_ends in by_kind.items():
                 value = header_value(view.rules, kind, need) if kind is not None else 0
                 ranked.append((value, tile, tuple(kind_ends), kind))
@@ -253,7 +290,7 @@ class Replies:
         scoring = [r for r in ranked if r[3] is not None]
         others = [r for r in ranked if r[3] is None]
 
-        def where(tile: Tile, ends: tuple[End, ...], speech: bool) -> str:
+        def where(tile: Tile, ends: tuple[int, ...], speech: bool) -> str:
             return f"{w.tile(tile, speech)} {self.options.fit_words(ends)}"
 
         def phrase(speech: bool) -> str:
@@ -282,8 +319,8 @@ class Replies:
                 parts.append(self.options.arms_reason(choice.arms_number))
             return " ".join(parts)
 
-        def letters(ends: tuple[End, ...]) -> str:
-            return "".join(self.narrator.end_letter(e) for e in ends)
+        def letters(ends: tuple[int, ...]) -> str:
+            return "" if choice.lone_double else self.narrator.words.fit_letters(ends)
 
         braille = " ".join(
             f"{tile}{letters(ends)}"

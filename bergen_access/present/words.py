@@ -16,8 +16,8 @@ from ..core.tiles import Tile
 from ..core.tiles import tile as make_tile
 from ..i18n import I18n
 
-_TILE_IN_TEXT = re.compile(r"\b([0-6])-([0-6])\b")
-_DASHED_NUMBERS = re.compile(r"(\d)-(\d)")
+_TILE_IN_TEXT = re.compile(r"\b(1[0-2]|[0-9])-(1[0-2]|[0-9])\b")
+_DASHED_NUMBERS = re.compile(r"(\d)-(?=\d)")
 
 
 class Words:
@@ -47,7 +47,7 @@ class Words:
     def speakable(self, text: str) -> str:
         """Finished text made fit for speech: every ``3-5`` becomes the spoken tile."""
         text = _TILE_IN_TEXT.sub(lambda m: self.tile(make_tile(int(m[1]), int(m[2])), speech=True), text)
-        return _DASHED_NUMBERS.sub(r"\1 \2", text)
+        return _DASHED_NUMBERS.sub(r"\1 ", text)
 
     def tiles(self, tiles: Sequence[Tile], speech: bool = False) -> str:
         """Tiles as a list: printed ``1-2 3-4``, spoken with commas."""
@@ -55,15 +55,56 @@ class Words:
             return " ".join(t.notation for t in tiles)
         return ", ".join(self.tile(t, speech=True) for t in tiles)
 
-    def end_word(self, end: End) -> str:
-        """``left`` or ``right``."""
+    @property
+    def many_arms(self) -> bool:
+        """The line has four or eight arms (double-nine, double-twelve) instead of left and right."""
+        return self.rules.arms > 2
+
+    def end_word(self, end: int) -> str:
+        """``left`` or ``right``; with more arms ``arm 2``."""
         t = self.i18n
-        if end is End.LEFT:
+        if self.many_arms:
+            # Translators: one arm of the line with the larger sets (the opening double has 4 or 8 arms,
+            # numbered in the order they were started), e.g. "arm 2". Printed and spoken.
+            return t.pgettext("end", "arm {number}").format(number=end + 1)
+        if end == End.LEFT:
             # Translators: the left end of the line of tiles, a single word used in lists
             # such as "3-4 left". Printed and spoken.
             return t.pgettext("end", "left")
         # Translators: the right end of the line of tiles, a single word used in lists.
         return t.pgettext("end", "right")
+
+    def end_letter(self, end: int) -> str:
+        """Braille: ``L`` or ``R``; with more arms the arm's number."""
+        if self.many_arms:
+            return str(end + 1)
+        if end == End.LEFT:
+            # Translators: abbreviation of "left" for braille lines, one or two letters, e.g. "3-5 L".
+            return self.i18n.pgettext("braille", "L")
+        # Translators: abbreviation of "right" for braille lines, one or two letters.
+        return self.i18n.pgettext("braille", "R")
+
+    def fit_letters(self, ends: Sequence[int]) -> str:
+        """Braille: where a tile fits, right after it: ``LR``; with more arms ``:1,3``."""
+        if not ends:
+            return ""
+        if self.many_arms:
+            return ":" + ",".join(str(e + 1) for e in ends)
+        return "".join(self.end_letter(e) for e in ends)
+
+    def fit_words(self, ends: Sequence[int]) -> str:
+        """Where a tile fits, in a list: ``left``, ``left or right``; ``arm 2``, ``arm 1 or 3``."""
+        t = self.i18n
+        if self.many_arms and len(ends) > 1:
+            # Translators: a tile fits several arms (larger sets), e.g. "arm 1 or 3" or "arm 1, 2 or 4".
+            # {numbers} lists all arm numbers but the last, {last} is the last one.
+            return t.pgettext("end", "arm {numbers} or {last}").format(
+                numbers=", ".join(str(e + 1) for e in ends[:-1]), last=ends[-1] + 1
+            )
+        if len(ends) == 2:
+            # Translators: a tile fits both ends, in the list of tiles, e.g. "5-6 (left or right)".
+            return t.gettext("left or right")
+        return self.end_word(ends[0])
 
     def end_number(self, number: int, on_double: bool, speech: bool = False) -> str:
         """The number an end shows: ``5``, or ``double 3`` when the end tile is a double."""
@@ -74,17 +115,61 @@ class Words:
         # Translators: an open end that shows a double, as printed, e.g. "double 3".
         return self.i18n.pgettext("end number", "double {number}").format(number=number)
 
-    def ends(self, ends: tuple[int, int], doubles: tuple[bool, bool], speech: bool = False) -> str:
-        """Both open ends: ``5 and double 3``."""
+    def ends(self, ends: Sequence[int], doubles: Sequence[bool], speech: bool = False) -> str:
+        """The open ends: ``5 and double 3``; with more arms grouped by number, the largest group first."""
+        if self.many_arms:
+            return self._arm_ends(ends, doubles, speech)
         left = self.end_number(ends[0], doubles[0], speech)
         right = self.end_number(ends[1], doubles[1], speech)
         # Translators: the two open ends of the line, left first, e.g. "5 and double 3".
         # {left} and {right} are numbers, possibly "double 3".
         return self.i18n.pgettext("ends", "{left} and {right}").format(left=left, right=right)
 
-    @staticmethod
-    def ends_braille(ends: tuple[int, int], doubles: tuple[bool, bool]) -> str:
-        """Braille and terse form: ``5|3``, a double end written as its tile: ``5|3-3``."""
+    def _arm_ends(self, ends: Sequence[int], doubles: Sequence[bool], speech: bool) -> str:
+        """``5 on arms 1 and 3, one a double; 2 on arm 2; 7 on arm 4; 4 of 8 arms started``."""
+        t = self.i18n
+        groups: dict[int, list[int]] = {}
+        for arm, number in enumerate(ends):
+            groups.setdefault(number, []).append(arm)
+        ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[1][0]))
+        parts = []
+        for number, arms in ordered:
+            double = any(doubles[a] for a in arms)
+            if len(arms) == 1:
+                # Translators: one open end of the larger sets' line: the number and its arm, e.g.
+                # "7 on arm 4" or "double 5 on arm 2". {number} may be "double 5".
+                parts.append(
+                    t.pgettext("ends", "{number} on arm {arm}").format(
+                        number=self.end_number(number, double, speech), arm=arms[0] + 1
+                    )
+                )
+                continue
+            # Translators: several open ends show the same number (larger sets), e.g. "5 on arms 1 and 3"
+            # or "5 on arms 1, 2 and 4". {arms} lists all arm numbers but the last, {last} the last.
+            part = t.pgettext("ends", "{number} on arms {arms} and {last}").format(
+                number=number, arms=", ".join(str(a + 1) for a in arms[:-1]), last=arms[-1] + 1
+            )
+            if double:
+                # Translators: added to a group of ends showing the same number when one end tile is the
+                # double, e.g. "5 on arms 1 and 3, one a double".
+                part += t.pgettext("ends", ", one a double")
+            parts.append(part)
+        if len(ends) < self.rules.arms:
+            # Translators: how many arms of the opening double hold a tile (larger sets), after the ends,
+            # e.g. "2 of 4 arms started". Until all are started only the opening number may be laid.
+            parts.append(
+                t.pgettext("ends", "{started} of {arms} arms started").format(
+                    started=len(ends), arms=self.rules.arms
+                )
+            )
+        return "; ".join(parts)
+
+    def ends_braille(self, ends: Sequence[int], doubles: Sequence[bool]) -> str:
+        """Braille and terse form: ``5|3``, a double end written as its tile: ``5|3-3``; with more arms in
+        arm order, a double end marked ``d`` and an arm not yet started ``-``: ``5|5d|2|-``."""
+        if self.many_arms:
+            parts = [f"{n}d" if d else str(n) for n, d in zip(ends, doubles, strict=True)]
+            return "|".join(parts + ["-"] * (self.rules.arms - len(ends)))
         parts = [f"{n}-{n}" if d else str(n) for n, d in zip(ends, doubles, strict=True)]
         return "|".join(parts)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..boundary import Screened
+from ..boundary import Screened, ascii_number
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon, yes_or_no
 from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
@@ -152,6 +152,7 @@ class Game(Talking):
         self._told: list[Told] = []  # what happened, as how to say it (said again in today's words)
         self._turn_told = False
         self._asking: Play | None = None
+        self._asking_ends: tuple[int, ...] = ()  # the ends (arms) offered in the question
         self._ends_told: object = None  # the ends (and which are doubles) an announcement last said
         self._enter_plays: Play | None = None  # after a draw: the drawn tile, the only legal play
         self.set_language(language)
@@ -399,6 +400,11 @@ class Game(Talking):
         """The prompt carries the state: the ends and the tile count (or what is asked)."""
         i = self.i18n
         if self._asking is not None:
+            if self.words.many_arms:
+                # Translators: prompt while asking which arm (larger sets); {arms} e.g. "1 or 3". Ends with "> ".
+                return i.gettext("arm {arms}> ").format(
+                    arms=" / ".join(str(e + 1) for e in self._asking_ends)
+                )
             # Translators: prompt while asking which end; keep it very short. Ends with "> ".
             return i.gettext("left or right> ")
         if self.match.phase is Phase.HAND_OVER:
@@ -449,12 +455,12 @@ class Game(Talking):
             return
         if self._asking is not None:
             asked, self._asking = self._asking, None
-            end = self.lexicon.end(line.strip()) if line.strip() else None
+            end = self._answered_end(line)
             if end is not None:
                 self._play(Play(asked.seat, asked.tile, end))
                 return
         try:
-            command = parse(line, self.lexicon)
+            command = parse(line, self.lexicon, self.match.rules.tiles.highest, self.match.rules.arms)
         except ParseError as error:
             self.say(self.refusal(error))
             return
@@ -462,12 +468,26 @@ class Game(Talking):
         if handler is not None:
             handler(command)
 
+    def _answered_end(self, line: str) -> int | None:
+        """The answer to "which end?": ``left``/``right``; with arms the number (``2``, ``arm 2``)."""
+        words = line.split()
+        if not self.words.many_arms:
+            return self.lexicon.end(words[0]) if len(words) == 1 else None
+        if words and self.lexicon.is_arm_word(words[0]):
+            words = words[1:]
+        number = ascii_number(words[0]) if len(words) == 1 else None
+        return number - 1 if number is not None and number - 1 in self._asking_ends else None
+
     def refusal(self, error: ParseError) -> Message:
         """Why a line is not a command, and what is possible."""
         text = error.text.strip()
         word = text.split()[0] if text else ""
         if error.problem is ParseProblem.BAD_END:
             return self.feedback.bad_end(text)
+        if error.problem is ParseProblem.AMBIGUOUS_TILE:
+            return self.feedback.ambiguous_tile(text, error.readings)
+        if error.problem is ParseProblem.NOT_IN_SET:
+            return self.feedback.not_in_set(text)
         if error.problem is ParseProblem.EXTRA_WORDS:
             return notices.extra_words(self.i18n, text, word)
         if error.problem is ParseProblem.BAD_NUMBER:
@@ -554,13 +574,15 @@ class Game(Talking):
             return
         legal_ends = [a.end for a in view.legal_actions if isinstance(a, Play) and a.tile == command.tile]
         if command.end is None:
-            if len(legal_ends) == 2 and len(view.line) == 1:  # the lone opening double: both sides alike
+            layout = view.layout
+            if len(legal_ends) == 2 and layout is not None and layout.lone_double:  # both sides alike
                 self._play(Play(seat, command.tile, End.LEFT))
             elif len(legal_ends) == 1:
                 self._play(Play(seat, command.tile, legal_ends[0]))
-            elif len(legal_ends) == 2:
-                self._asking = Play(seat, command.tile, End.LEFT)
-                self.say(self.feedback.ask_end(command.tile))
+            elif len(legal_ends) > 1:
+                self._asking = Play(seat, command.tile, legal_ends[0])
+                self._asking_ends = tuple(legal_ends)
+                self.say(self.feedback.ask_end(command.tile, legal_ends, view))
             else:
                 self._refuse(Play(seat, command.tile, End.LEFT))
             return
@@ -581,7 +603,7 @@ class Game(Talking):
             legal = [a.end for a in view.legal_actions if isinstance(a, Play) and a.tile == action.tile]
             held_back = held_back_number(view)
             if legal:
-                self.say(self.feedback.only_end(action.tile, legal[0], reason is Refusal.ARMS_FIRST))
+                self.say(self.feedback.only_end(action.tile, legal, reason is Refusal.ARMS_FIRST))
             elif reason is Refusal.ARMS_FIRST and held_back is not None:
                 self.say(self.feedback.held_back(action.tile, held_back, must))
             else:
