@@ -168,9 +168,8 @@ class Replies:
             for number, arm in enumerate(arms, start=1):
                 # Translators: reply to "line" with the larger sets: one arm's tiles from the centre
                 # outwards, as they lie, e.g. "Arm 2: 9-5 5-5."
-                parts.append(
-                    i.gettext("Arm {number}: {tiles}.").format(number=number, tiles=shown(arm, speech))
-                )
+                arm_text = i.gettext("Arm {number}: {tiles}.")
+                parts.append(arm_text.format(number=number, tiles=shown(arm, speech)))
             if len(arms) < self.narrator.words.rules.arms:
                 parts.append(
                     w.i18n.pgettext("ends", "{started} of {arms} arms started").format(

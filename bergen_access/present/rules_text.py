@@ -29,6 +29,14 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
     else:
         # Translators: first line of the rules text when options were changed from a preset.
         lines.append(i.gettext("Rules of this match (a preset with changed options)."))
+    many = rules.arms > 2
+    if many:
+        lines.append(
+            # Translators: rules text, larger sets: the set. {highest} is 9 or 12, {count} its tiles (55, 91).
+            i.gettext("Played with the double-{highest} set: {count} tiles.").format(
+                highest=rules.tiles.highest, count=rules.tiles.count
+            )
+        )
     each, stock, reserved = rules.tiles_per_player, rules.stock_size, rules.reserved_tiles
     lines.append(
         # Translators: rules text, the deal. {players} players get {each} tiles each; {stock} tiles are left.
@@ -53,11 +61,26 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
     if rules.opening_double_scores:
         # Translators: rules text, the opening double scores.
         lines.append(i.gettext("The opening double counts as a double header."))
-    if rules.first_arms_first:
-        # Translators: rules text, DominoPlaza: the two tiles after the opening double go on its two sides.
-        lines.append(i.gettext("The next two tiles go on the two sides of the opening double."))
-    # Translators: rules text, playing.
-    lines.append(i.gettext("In turn, lay one tile at either end; the touching halves must match."))
+    if many:
+        lines.append(
+            # Translators: rules text, larger sets: the arms. {arms} is 4 (double-nine: the four sides) or
+            # 8 (double-twelve: the four sides and the four corners); {number} the opening double's number.
+            i.gettext(
+                "The opening double has {arms} arms, numbered in the order they are started. "
+                "Until every arm holds a tile, only a tile with the opening double's number may be laid, "
+                "and it starts the next arm; an arm not yet started is no end."
+            ).format(arms=rules.arms)
+        )
+        # Translators: rules text, larger sets, playing.
+        lines.append(
+            i.gettext("Then, in turn, lay one tile at the end of any arm; the touching halves must match.")
+        )
+    else:
+        if rules.first_arms_first:
+            # Translators: rules text, DominoPlaza: the two tiles after the opening double go on its sides.
+            lines.append(i.gettext("The next two tiles go on the two sides of the opening double."))
+        # Translators: rules text, playing.
+        lines.append(i.gettext("In turn, lay one tile at either end; the touching halves must match."))
     if not rules.draw_while_able:
         # Translators: rules text, the must-play rule.
         lines.append(i.gettext("Whoever can play must play: no drawing or passing while a tile fits."))
@@ -70,14 +93,36 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
         # Translators: rules text, drawing and passing.
         i.gettext("If nothing fits, draw one tile at a time until one fits; if nothing can be drawn, pass.")
     )
-    lines.append(
-        # Translators: rules text, the headers. {double} and {triple} are their values.
-        i.gettext(
-            "When both ends show the same number: double header, {double}. "
-            "If one of those ends is a double: triple header, {triple}."
-        ).format(double=rules.double_header, triple=rules.triple_header)
-    )
-    if rules.reduction is Reduction.STANDARD:
+    if many:
+        lines.append(
+            # Translators: rules text, larger sets: the headers.
+            i.gettext(
+                "Once every arm is started, a play scores when the end it makes shows the same number as "
+                "another open end: as many points as ends show that number, one more if one of those end "
+                "tiles is a double. Two ends score {double}, two with a double {triple}."
+            ).format(double=rules.double_header, triple=rules.triple_header)
+        )
+    else:
+        lines.append(
+            # Translators: rules text, the headers. {double} and {triple} are their values.
+            i.gettext(
+                "When both ends show the same number: double header, {double}. "
+                "If one of those ends is a double: triple header, {triple}."
+            ).format(double=rules.double_header, triple=rules.triple_header)
+        )
+    if many and rules.reduction is Reduction.STANDARD:
+        lines.append(
+            # Translators: rules text, larger sets: the reduction near the target.
+            i.gettext("Near the target a header is worth at most one less than is needed, and at least 1.")
+        )
+    elif many and rules.reduction is Reduction.COUNTERS:
+        lines.append(
+            # Translators: rules text, larger sets, the counter game: smaller discards near the end.
+            i.gettext(
+                "A header discards one counter less when its side holds no more counters than it is worth."
+            )
+        )
+    elif rules.reduction is Reduction.STANDARD:
         lines.append(
             # Translators: rules text, the reduction near the target.
             i.gettext(
