@@ -225,7 +225,7 @@ class Lexicon:
                 self._ends.setdefault(fold(word, self.language), end)
         # Translators: words for "arm" before an arm's number with the larger sets, e.g. "3-5 arm 2".
         # Space-separated; English "arm" always works too.
-        arm_words = i.pgettext("command", "arm a").split() + ["arm", "a"]
+        arm_words = [*i.pgettext("command", "arm a").split(), "arm", "a"]
         self._arm_words = {fold(word, self.language) for word in arm_words}
 
     def _add(self, word: str, kind: CommandKind) -> None:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..boundary import ascii_number
-from ..core.actions import End
 from ..core.tiles import HIGHEST_NUMBER, Tile, tile
 from .lexicon import MOST_HISTORY, CommandKind, Lexicon, Takes, fold, takes
 

@@ -6,8 +6,10 @@ from ..commands.lexicon import CommandKind, Lexicon
 from ..i18n import I18n
 
 
-def describe(i: I18n, kind: CommandKind) -> str:
-    """What one command does."""
+def describe(i: I18n, kind: CommandKind, arms: int = 2) -> str:
+    """What one command does (``arms``: 4 or 8 with the larger sets)."""
+    if arms > 2 and kind in _ARM_KINDS:
+        return _describe_with_arms(i, kind)
     texts = {
         # Translators: help for playing a tile. Keep the examples "3-5", "35", "5 3" and the end words.
         CommandKind.PLAY: i.gettext(
@@ -90,8 +92,46 @@ HELP_ORDER = (
 )
 
 
-def terse_legend(i: I18n) -> list[str]:
+_ARM_KINDS = (CommandKind.PLAY, CommandKind.HAND, CommandKind.ENDS, CommandKind.LINE)
+
+
+def _describe_with_arms(i: I18n, kind: CommandKind) -> str:
+    """The commands that speak of ends, as they work with four or eight arms."""
+    texts = {
+        # Translators: help for playing a tile with the larger sets. Keep the examples and the word "arm".
+        CommandKind.PLAY: i.gettext(
+            "Type a tile to play it: 3-5, 35 or 5 3; numbers of 10 or more with a dash or space, 10-12 or "
+            "1 12. If it fits several arms, add the arm's number: 3-5 2 or 3-5 arm 2."
+        ),
+        # Translators: help for the hand command with the larger sets.
+        CommandKind.HAND: i.gettext("Your tiles in order, with the arms each one fits."),
+        # Translators: help for the ends command with the larger sets.
+        CommandKind.ENDS: i.gettext("The open ends grouped by number, with their arms."),
+        # Translators: help for the line command with the larger sets.
+        CommandKind.LINE: i.gettext("The tiles arm by arm, from the opening double outwards."),
+    }
+    return texts[kind]
+
+
+def terse_legend(i: I18n, arms: int = 2) -> list[str]:
     """What the codes of the terse (braille) lines mean: ``help terse``."""
+    if arms > 2:
+        return [
+            # Translators: "help terse" with the larger sets, first line.
+            i.gettext("Terse codes, one line each:"),
+            # Translators: terse legend with the larger sets: the ends, in the order of the arms.
+            i.gettext("5|5d|2|-: the ends of arms 1, 2, 3, 4; 5d a double; - an arm not yet started."),
+            # Translators: terse legend with the larger sets: where a tile fits or went.
+            i.gettext("3-5:1,3: 3-5 fits arms 1 and 3. Anna 3-5 2: Anna played 3-5 on arm 2."),
+            # Translators: terse legend with the larger sets: header codes (keep this language's codes).
+            i.gettext("DH, TH, 4H: double, triple, 4-fold header."),
+            # Translators: terse legend: points and totals.
+            i.gettext("+2=9: 2 points, total 9. 8c: 8 counters."),
+            # Translators: terse legend: hands, target, score.
+            i.gettext("H3: hand 3. /15: the target. You 9 Anna 7: the score."),
+            # Translators: terse legend: answers.
+            i.gettext("? : not understood. drew, stock, only: as the words say."),
+        ]
     return [
         # Translators: "help terse", the legend of the terse braille codes, one line each. Keep the codes
         # as the braille lines print them in this language.
@@ -111,7 +151,7 @@ def terse_legend(i: I18n) -> list[str]:
     ]
 
 
-def overview(i: I18n, lexicon: Lexicon) -> list[str]:
+def overview(i: I18n, lexicon: Lexicon, arms: int = 2) -> list[str]:
     """One line per command: its words, then what it does."""
     lines = []
     for kind in HELP_ORDER:
@@ -119,5 +159,5 @@ def overview(i: I18n, lexicon: Lexicon) -> list[str]:
         if kind is CommandKind.PLAY:
             # Translators: in the help list, how a tile is typed.
             words = [i.gettext("a tile, e.g. 3-5")]
-        lines.append(f"{', '.join(words[:3])}: {describe(i, kind)}")
+        lines.append(f"{', '.join(words[:3])}: {describe(i, kind, arms)}")
     return lines

@@ -34,10 +34,17 @@ def level_names(i: I18n) -> dict[str, str]:
 
 
 def rules_name(i: I18n, rules: Rules) -> str:
-    """``standard``, or "own rules" when options were changed."""
+    """``standard``, or "own rules" when options were changed; with a larger set, which one."""
     name = preset_of(rules)
     # Translators: the rules of a match are no preset but options of their own.
-    return preset_names(i)[name] if name is not None else i.gettext("own rules")
+    text = preset_names(i)[name] if name is not None else i.gettext("own rules")
+    if rules.arms > 2:
+        # Translators: the rules' name with a larger set, e.g. "standard, double-nine set, 4 arms".
+        # {rules} is the preset's name, {highest} 9 or 12, {arms} 4 or 8.
+        text = i.gettext("{rules}, double-{highest} set, {arms} arms").format(
+            rules=text, highest=rules.tiles.highest, arms=rules.arms
+        )
+    return text
 
 
 class TableTalk:
@@ -89,6 +96,8 @@ class TableTalk:
             "help": help_word,
         }
         braille = " ".join(w.side_braille(side) for side in range(rules.sides)) + f" /{rules.target_score}"
+        if rules.arms > 2:
+            braille += f" d{rules.tiles.highest}"
         # an announcement, not an answer: it interrupts nothing
         return self.narrator.message(lambda speech: text.format(**values), f"{braille}. {help_word}")
 

@@ -168,7 +168,10 @@ class Words:
         """Braille and terse form: ``5|3``, a double end written as its tile: ``5|3-3``; with more arms in
         arm order, a double end marked ``d`` and an arm not yet started ``-``: ``5|5d|2|-``."""
         if self.many_arms:
-            parts = [f"{n}d" if d else str(n) for n, d in zip(ends, doubles, strict=True)]
+            # Translators: braille, larger sets: an open end whose tile is a double, e.g. "5d". Keep it short:
+            # the number and one letter.
+            double = self.i18n.pgettext("braille", "{number}d")
+            parts = [double.format(number=n) if d else str(n) for n, d in zip(ends, doubles, strict=True)]
             return "|".join(parts + ["-"] * (self.rules.arms - len(ends)))
         parts = [f"{n}-{n}" if d else str(n) for n, d in zip(ends, doubles, strict=True)]
         return "|".join(parts)

@@ -459,6 +459,10 @@ class Game(Talking):
             if end is not None:
                 self._play(Play(asked.seat, asked.tile, end))
                 return
+            if self.words.many_arms and self._arm_number(line) is not None:  # an arm not offered: ask again
+                self._asking = asked
+                self.say(self.feedback.ask_end(asked.tile, self._asking_ends, self.view))
+                return
         try:
             command = parse(line, self.lexicon, self.match.rules.tiles.highest, self.match.rules.arms)
         except ParseError as error:
@@ -473,10 +477,15 @@ class Game(Talking):
         words = line.split()
         if not self.words.many_arms:
             return self.lexicon.end(words[0]) if len(words) == 1 else None
+        number = self._arm_number(line)
+        return number - 1 if number is not None and number - 1 in self._asking_ends else None
+
+    def _arm_number(self, line: str) -> int | None:
+        """``2`` or ``arm 2``: an arm's number as typed (None if the line is something else)."""
+        words = line.split()
         if words and self.lexicon.is_arm_word(words[0]):
             words = words[1:]
-        number = ascii_number(words[0]) if len(words) == 1 else None
-        return number - 1 if number is not None and number - 1 in self._asking_ends else None
+        return ascii_number(words[0]) if len(words) == 1 else None
 
     def refusal(self, error: ParseError) -> Message:
         """Why a line is not a command, and what is possible."""
@@ -675,13 +684,16 @@ class Game(Talking):
 
     def _help(self, command: Command) -> None:
         if command.argument and self.lexicon.verbosity(command.argument) == Verbosity.TERSE.value:
-            self.say(self.feedback.lines(terse_legend(self.i18n)))  # "help terse": what the codes mean
+            self.say(
+                self.feedback.lines(terse_legend(self.i18n, self.match.rules.arms))
+            )  # "help terse": what the codes mean
             return
         kind = self.lexicon.command(command.argument) if command.argument else None
-        if kind is not None and describe(self.i18n, kind):
-            self.say(self.feedback.plain(describe(self.i18n, kind)))
+        arms = self.match.rules.arms
+        if kind is not None and describe(self.i18n, kind, arms):
+            self.say(self.feedback.plain(describe(self.i18n, kind, arms)))
         else:
-            self.say(self.feedback.lines(overview(self.i18n, self.lexicon)))
+            self.say(self.feedback.lines(overview(self.i18n, self.lexicon, arms)))
 
     def _save(self, command: Command) -> None:
         refusal = notices.why_not_saved(self.i18n, self.session.storage)
