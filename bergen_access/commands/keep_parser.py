@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..boundary import ascii_number
-from ..core.actions import End
 from ..core.events import HeaderKind
-from ..core.tiles import Tile, parse_tile
+from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile
 from ..i18n import I18n
 from .lexicon import CommandKind, Lexicon, fold
-from .parser import ParseError, with_argument
+from .parser import ParseError, ParseProblem, parse, with_argument
 
 MOST_DRAWN = 99  # the largest count "draw N" takes (the table refuses more than the stock allows)
 
@@ -61,6 +60,8 @@ class EntryProblem(StrEnum):
     BAD_HISTORY = "bad-history"  # history followed by something that is not a count or "all"
     ONE_NAME = "one-name"  # blocked followed by more than one word
     HOLDING_FORM = "holding-form"  # after a block: neither tiles nor numbers with their words
+    AMBIGUOUS_TILE = "ambiguous-tile"  # larger sets: digits that read as more than one tile
+    NOT_IN_SET = "not-in-set"  # a number above the set's highest
 
 
 class Holder(StrEnum):
@@ -78,7 +79,7 @@ class KeepCommand:
     kind: KeepKind
     seat: int | None = None
     tile: Tile | None = None
-    end: End | None = None
+    end: int | None = None  # an End on double-six; the arm's index with more arms
     count: int = 1
     tiles: tuple[Tile, ...] = ()
     numbers: tuple[int, ...] = ()  # a holding's doubles, pips (and pips outside the doubles)
@@ -92,15 +93,19 @@ class KeepCommand:
 class KeepParseError(ValueError):
     """A line that is not an entry; ``problem`` says why, ``word`` is the command word it was about."""
 
-    def __init__(self, problem: EntryProblem, text: str, word: str = "") -> None:
+    def __init__(
+        self, problem: EntryProblem, text: str, word: str = "", readings: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(problem.value, text)
         self.problem = problem
         self.text = text
         self.word = word
+        self.readings = readings  # AMBIGUOUS_TILE: what to type for each reading
 
 
 _TILE = re.compile(r"^([0-6])[-|/.,:]?([0-6])$")
 _MARKED_TILE = re.compile(r"^([0-6])[-|/.,:]([0-6])$")  # after a block a tile needs its mark
+_ANY_MARKED_TILE = re.compile(r"^(1[0-2]|[0-9])[-|/.,:](1[0-2]|[0-9])$", re.ASCII)  # larger sets
 
 
 def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | Holder | str, str]:
@@ -153,9 +158,11 @@ _ENGLISH: dict[KeepKind | HeaderKind | Holder | str, str] = {
 class KeepLexicon:
     """Names, the game's command words, and the scorekeeper's own words."""
 
-    def __init__(self, i: I18n, names: Sequence[str]) -> None:
+    def __init__(self, i: I18n, names: Sequence[str], highest: int = HIGHEST_NUMBER, arms: int = 2) -> None:
         self.language = i.language
         self.game = Lexicon(i)
+        self.highest = highest  # the set's highest number (6, 9, 12)
+        self.arms = arms  # 2 (left and right), 4 or 8
         self.names = [fold(n, i.language) for n in names]
         self._words: dict[str, KeepKind | HeaderKind | Holder | str] = {}
         for meaning, words in _keep_words(i).items():
@@ -224,6 +231,31 @@ def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> Keep
         raise
 
 
+def _arm_entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand | None:
+    """Larger sets: a tile and perhaps its arm, read as the game reads it (``3-5 2``, ``10-12 arm 3``)."""
+    if len(rest) > 1 and all(_ANY_MARKED_TILE.match(word) for word in rest):
+        try:  # several tiles: a holding (told where it belongs)
+            return KeepCommand(
+                KeepKind.HOLDING, seat=seat, tiles=tuple(parse_tile(w, lexicon.highest) for w in rest)
+            )
+        except ValueError:
+            raise KeepParseError(EntryProblem.NOT_IN_SET, line) from None
+    try:
+        parsed = parse(" ".join(rest), lexicon.game, lexicon.highest, lexicon.arms)
+    except ParseError as error:
+        problem = {
+            ParseProblem.AMBIGUOUS_TILE: EntryProblem.AMBIGUOUS_TILE,
+            ParseProblem.NOT_IN_SET: EntryProblem.NOT_IN_SET,
+            ParseProblem.BAD_END: EntryProblem.BAD_END,
+        }.get(error.problem)
+        if problem is None:
+            return None
+        raise KeepParseError(problem, line, readings=error.readings) from None
+    if parsed.kind is not CommandKind.PLAY or parsed.tile is None:
+        return None
+    return KeepCommand(KeepKind.TILE, seat=seat, tile=parsed.tile, end=parsed.end)
+
+
 def _nothing_more(rest: list[str], line: str, word: str) -> None:
     if rest:
         raise KeepParseError(EntryProblem.EXTRA_WORDS, line, word)
@@ -258,8 +290,13 @@ def _blocked(rest: list[str], line: str, lexicon: KeepLexicon, word: str) -> Kee
 
 def _holding(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand | None:
     """After a block: tiles with their marks, numbers with their words, or bare numbers (asked back)."""
-    if all(_MARKED_TILE.match(word) for word in rest):
-        return KeepCommand(KeepKind.HOLDING, seat=seat, tiles=tuple(parse_tile(w) for w in rest))
+    marked = _MARKED_TILE if lexicon.highest == HIGHEST_NUMBER else _ANY_MARKED_TILE
+    if all(marked.match(word) for word in rest):
+        try:
+            tiles = tuple(parse_tile(w, lexicon.highest) for w in rest)
+        except ValueError:
+            raise KeepParseError(EntryProblem.NOT_IN_SET, line) from None
+        return KeepCommand(KeepKind.HOLDING, seat=seat, tiles=tiles)
     numbers = [ascii_number(word) for word in rest]
     if all(n is not None for n in numbers):
         if not 2 <= len(numbers) <= 3:
@@ -309,10 +346,14 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon, r
         holding = _holding(seat, rest, line, lexicon)
         if holding is not None:
             return holding
+    if lexicon.arms > 2:
+        played = _arm_entry(seat, rest, line, lexicon)
+        if played is not None:
+            return played
     joined = "".join(rest[:2]) if len(rest) >= 2 and len(rest[0]) == 1 and len(rest[1]) == 1 else None
     if lexicon.game.command(rest[0]) is CommandKind.PLAY and len(rest) > 1:
         rest = rest[1:]
-    first = _tile(rest[0]) or (_tile(joined) if joined else None)
+    first = (_tile(rest[0]) or (_tile(joined) if joined else None)) if lexicon.arms == 2 else None
     if first is not None:
         tail = rest[2:] if joined and _tile(rest[0]) is None else rest[1:]
         tiles = [first]

@@ -133,12 +133,13 @@ class TrackMode:
                 return Ask(IsOpener(opening))
             return Enter(opening)
         seat = _seat(command, table.turn)
+        first_end = End.LEFT if self.table.rules.arms == 2 else 0
         if command.end is None and table.phase is TablePhase.PLAYING and seat == table.turn:
             fits = table.ends_for(tile)
-            if len(fits) == 2 and tile not in table.played and table.counts[seat]:
-                return Ask(WhichEnd(Play(seat, tile, End.LEFT)))
-            return Enter(Play(seat, tile, fits[0] if fits else End.LEFT))
-        return Enter(Play(seat, tile, command.end or End.LEFT))
+            if len(fits) >= 2 and tile not in table.played and table.counts[seat]:
+                return Ask(WhichEnd(Play(seat, tile, fits[0]), fits, table))
+            return Enter(Play(seat, tile, fits[0] if fits else first_end))
+        return Enter(Play(seat, tile, command.end if command.end is not None else first_end))
 
     def _holding(self, command: KeepCommand, text: KeepText) -> Step:
         table = self.table

@@ -9,13 +9,14 @@ ever dropped without a word.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..boundary import ascii_number
 from ..commands.keep_parser import KeepCommand, KeepKind, KeepLexicon
 from ..commands.lexicon import yes_or_no
 from ..core.actions import Play
 from ..core.events import Holding
-from ..core.table import Entry, Open, Reveal
+from ..core.table import Entry, Open, Reveal, Table
 from ..core.tally import Call, CallBlocked
 from ..present.keep_text import KeepText
 from ..present.message import Message
@@ -74,21 +75,34 @@ class Question(ABC):
 
 @dataclass(frozen=True)
 class WhichEnd(Question):
-    """A tile that fits both ends: which one."""
+    """A tile that fits both ends (with more arms: several arms): which one."""
 
     play: Play
+    ends: tuple[int, ...] = ()  # the ends (arms) it fits
+    table: Table | None = field(default=None, compare=False)  # for the arms' numbers in the question
 
     def message(self, text: KeepText) -> Message:
-        return text.ask_end(self.play.tile)
+        return text.ask_end(self.play.tile, self.table, self.ends)
 
     def reminder(self, text: KeepText) -> Message:
-        return text.remind_end(self.play.tile)
+        return text.remind_end(self.play.tile, self.ends)
 
     def prompt(self, text: KeepText) -> str:
+        if text.words.many_arms:
+            # Translators: prompt while asking which arm (larger sets); {arms} e.g. "1 or 3". Ends with "> ".
+            return text.i.gettext("arm {arms}> ").format(arms=" / ".join(str(e + 1) for e in self.ends))
         return text.i.gettext("left or right> ")
 
     def answer(self, line: str, lexicon: KeepLexicon, text: KeepText) -> Step | None:
-        end = lexicon.game.end(line.strip()) if line.strip() else None
+        words = line.split()
+        if lexicon.arms > 2:
+            if words and lexicon.game.is_arm_word(words[0]):
+                words = words[1:]
+            number = ascii_number(words[0]) if len(words) == 1 else None
+            if number is None or number - 1 not in self.ends:
+                return None
+            return Enter(Play(self.play.seat, self.play.tile, number - 1))
+        end = lexicon.game.end(words[0]) if len(words) == 1 else None
         if end is None:
             return None
         return Enter(Play(self.play.seat, self.play.tile, end))

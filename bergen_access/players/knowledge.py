@@ -5,7 +5,9 @@ and the public history. From the history of the current hand it learns:
 
 * a seat that drew (when drawing is only allowed without a fitting tile) or
   passed held no tile matching an open end at that moment (under
-  first-arms-first only the end that had to be played counts);
+  first-arms-first only the end that had to be played counts; on four or
+  eight arms, before every arm was started only the opening number counts,
+  then every arm's end);
 * nobody was dealt a double that outranks the opening double;
 * a tile a seat played was in its hand: dealt to it, or drawn before.
 
@@ -23,10 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.events import Drew, HandDealt, Opened, Passed, TilePlayed
+from ..core.layout import Arms
 from ..core.rules import Opener
-from ..core.tiles import ALL_TILES_MASK, DOUBLES, SUIT_MASK, mask_of
+from ..core.tiles import SUIT_MASK, mask_of
 from ..core.view import SeatView
 from .fastsim import PAIR
+from .headers import header_mask, reach_mask
 
 #: How much a slot that let a header pass still counts towards holding its tile.
 HINT_WEIGHT = 0.2
@@ -83,6 +87,46 @@ class Knowledge:
             if other == seat:
                 mine = weight
         return mine / total if total else 0.0
+
+    def holding_chances(self, seat: int, tiles: int) -> dict[int, float]:
+        """``holds_probability(seat, t)`` for every tile ``t`` of the mask ``tiles``, at once.
+
+        Slots with the same masks are counted together, so many tiles cost
+        little more than one (the normal level asks this for every tile that
+        could make a header on four or eight arms).
+        """
+        if seat == self.seat:
+            return {t: float(self.hand >> t & 1) for t in _bits(tiles)}
+        groups: dict[tuple[int, int, bool], int] = {}
+        for other, slots in enumerate(self.slots):
+            for forbidden, hinted in zip(slots, self.soft[other], strict=True):
+                key = (forbidden, hinted, other == seat)
+                groups[key] = groups.get(key, 0) + 1
+        chances: dict[int, float] = {}
+        for t in _bits(tiles):
+            if not self.unknown >> t & 1:
+                chances[t] = 0.0
+                continue
+            bit = 1 << t
+            total = float(self.stock_size)
+            mine = 0.0
+            for (forbidden, hinted, own), count in groups.items():
+                if not forbidden & bit:
+                    weight = count * (HINT_WEIGHT if hinted & bit else 1.0)
+                    total += weight
+                    if own:
+                        mine += weight
+            chances[t] = mine / total if total else 0.0
+        return chances
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _ends_mask(left: int, right: int, line_length: int, opening_number: int, arms_rule: bool) -> int:
@@ -163,6 +207,8 @@ def infer(view: SeatView) -> Knowledge:
     tiles_each = dealt.tiles_each if isinstance(dealt, HandDealt) else rules.tiles_per_player
     forced_draws = not rules.draw_while_able
     arms_rule = rules.first_arms_first
+    many = rules.arms > 2
+    spread: Arms | None = None
 
     acquired: list[list[int]] = [[2 * start] * tiles_each for _ in range(players)]
     plays: list[list[tuple[int, int]]] = [[] for _ in range(players)]
@@ -175,7 +221,11 @@ def infer(view: SeatView) -> Knowledge:
         event = history[index]
         time = 2 * index
         if isinstance(event, TilePlayed):
-            if event.left != event.right:  # no header: the header tile was probably not at hand
+            if spread is not None:
+                if spread.header_base(event.tile, event.end) == 0:  # no header: those tiles were not at hand
+                    hints[event.seat].append((time, header_mask(spread)))
+                spread = spread.played(event.tile, event.end)
+            elif event.left != event.right:  # no header: the header tile was probably not at hand
                 hints[event.seat].append((time, 1 << PAIR[left][right]))
             plays[event.seat].append((event.tile, time))
             left, right = event.left, event.right
@@ -183,27 +233,40 @@ def infer(view: SeatView) -> Knowledge:
             passes = 0
         elif isinstance(event, Drew):
             if forced_draws:
-                fits = _ends_mask(left, right, line_length, opening_number, arms_rule)
+                fits = (
+                    reach_mask(spread)
+                    if spread is not None
+                    else _ends_mask(left, right, line_length, opening_number, arms_rule)
+                )
                 constraints[event.seat].append((time, fits))
             else:
-                hints[event.seat].append((time, 1 << PAIR[left][right]))
+                headers = header_mask(spread) if spread is not None else 1 << PAIR[left][right]
+                hints[event.seat].append((time, headers))
             acquired[event.seat].append(time)
         elif isinstance(event, Passed):
-            fits = _ends_mask(left, right, line_length, opening_number, arms_rule)
+            fits = (
+                reach_mask(spread)
+                if spread is not None
+                else _ends_mask(left, right, line_length, opening_number, arms_rule)
+            )
             constraints[event.seat].append((time, fits))
             passes += 1
         elif isinstance(event, Opened):
             plays[event.seat].append((event.tile, time))
             left = right = opening_number = event.tile.low
             line_length = 1
+            if many:
+                spread = Arms.opened(event.tile, rules.arms)
             outranking = [
-                d for d in DOUBLES if (d < event.tile if rules.opener is Opener.LOWEST else d > event.tile)
+                d
+                for d in rules.tiles.doubles
+                if (d < event.tile if rules.opener is Opener.LOWEST else d > event.tile)
             ]
             for seat in range(players):
                 constraints[seat].append((2 * start + 1, mask_of(outranking)))
 
     hand = mask_of(view.hand)
-    unknown = ALL_TILES_MASK & ~hand & ~mask_of(placed[0] for placed in view.line)
+    unknown = rules.tiles.mask & ~hand & ~mask_of(placed[0] for placed in view.line)
     counts = view.tile_counts
     slots: list[tuple[int, ...]] = []
     soft: list[tuple[int, ...]] = []

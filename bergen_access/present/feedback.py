@@ -103,12 +103,17 @@ class Feedback:
             f"{tile} {number}!",
         )
 
-    def ask_end(self, tile: Tile, ends: Sequence[int] = (), view: SeatView | None = None) -> Message:
-        """The tile fits more than one end: ask which, never choose. With arms, list them with their ends."""
+    def ask_end(
+        self,
+        tile: Tile,
+        ends: Sequence[int] = (),
+        shown: Sequence[int] = (),
+        doubles: Sequence[bool] = (),
+    ) -> Message:
+        """The tile fits more than one end: ask which, never choose. With arms, list them with their ends
+        (``shown`` and ``doubles``: the number at each open end, and whether its tile is a double)."""
         w, i = self.narrator.words, self.narrator.words.i18n
-        if w.many_arms and view is not None and view.ends is not None:
-            shown = view.ends
-            doubles = view.end_is_double
+        if w.many_arms:
 
             def listed(speech: bool) -> str:
                 return ", ".join(

@@ -10,6 +10,7 @@ from ..core.rules import BlockedRule, Opener
 from ..core.table import Reveal, Table, TablePhase
 from ..core.tally import Tally
 from ..core.tiles import Tile
+from .feedback import Feedback
 from .message import Message
 from .narrator import Narrator, Phrase
 
@@ -86,8 +87,17 @@ class KeepText:
             f"{tile}?",
         )
 
-    def remind_end(self, tile: Tile) -> Message:
+    def remind_end(self, tile: Tile, ends: Sequence[int] = ()) -> Message:
         w, i = self.words, self.i
+        if w.many_arms:
+            return self._say(
+                # Translators: scorekeeper, larger sets: the line did not say which arm; the question stands.
+                # {arms} e.g. "arm 1 or 3".
+                lambda speech: i.gettext("Which arm for {tile}: {arms}? Or undo to leave it out.").format(
+                    tile=w.tile(tile, speech), arms=w.fit_words(ends)
+                ),
+                f"{tile}: {'/'.join(str(e + 1) for e in ends)}?",
+            )
         return self._say(
             # Translators: scorekeeper: the line did not say which end; the question stands.
             lambda speech: i.gettext("Which end for {tile}: left or right? Or undo to leave it out.").format(
@@ -198,8 +208,11 @@ class KeepText:
         # Translators: scorekeeper: a tile was typed at the start of a hand without a name.
         return self.plain(self.i.gettext("Say who opens: a name and the double, for example Anna 1-1."))
 
-    def ask_end(self, tile: Tile) -> Message:
+    def ask_end(self, tile: Tile, table: Table | None = None, ends: Sequence[int] = ()) -> Message:
+        """Which end (with more arms: which arm, listed with their ends), never chosen for the table."""
         w, i = self.words, self.i
+        if w.many_arms and table is not None:
+            return Feedback(self.narrator).ask_end(tile, ends, table.ends or (), table.end_is_double)
         return self._say(
             lambda speech: i.gettext("{tile} fits both ends: left or right?").format(
                 tile=w.tile(tile, speech)
@@ -344,12 +357,22 @@ class KeepText:
         """DominoPlaza: both sides of the opening double come first; say so, and where the tile may go."""
         w, i = self.words, self.i
         fits = table.ends_for(tile)
+        number = table.opening.low if table.opening is not None else 0
+        if w.many_arms and fits:
+            return Feedback(self.narrator).only_end(tile, fits, True)
+        if w.many_arms:
+            # Translators: scorekeeper, larger sets: the tile matches an arm's end, but every arm of the
+            # opening double is started first, so only its number can be laid. {number} is that number.
+            text = i.gettext(
+                "{tile} does not fit yet: every arm of the opening double comes first, "
+                "so only a tile with a {number} fits."
+            )
+            return self.plain(text.format(tile=tile.notation, number=number))
         if fits:
             # Translators: DominoPlaza: the opening double's other side must be covered first.
             # {end} is "left" or "right": where the tile can go.
             text = i.gettext("Both sides of the opening double come first: {tile} can only go {end}.")
             return self.plain(text.format(tile=tile.notation, end=w.end_word(fits[0])))
-        number = table.opening.low if table.opening is not None else 0
         # Translators: scorekeeper, DominoPlaza: the tile matches an end, but first both sides of the
         # opening double are covered, so only its number can be laid. {number} is that number.
         text = i.gettext(

@@ -37,6 +37,7 @@ from ..core.events import (
     TilePlayed,
     WentOut,
 )
+from ..core.tiles import Tile
 from ..core.view import SeatView
 from ..i18n import I18n
 from ..output.announcer import Announcer
@@ -401,7 +402,7 @@ class Game(Talking):
         i = self.i18n
         if self._asking is not None:
             if self.words.many_arms:
-                # Translators: prompt while asking which arm (larger sets); {arms} e.g. "1 or 3". Ends with "> ".
+                # Translators: prompt asking which arm (larger sets); {arms} e.g. "1 / 3". Ends with "> ".
                 return i.gettext("arm {arms}> ").format(
                     arms=" / ".join(str(e + 1) for e in self._asking_ends)
                 )
@@ -461,7 +462,7 @@ class Game(Talking):
                 return
             if self.words.many_arms and self._arm_number(line) is not None:  # an arm not offered: ask again
                 self._asking = asked
-                self.say(self.feedback.ask_end(asked.tile, self._asking_ends, self.view))
+                self._ask_end(asked.tile)
                 return
         try:
             command = parse(line, self.lexicon, self.match.rules.tiles.highest, self.match.rules.arms)
@@ -479,6 +480,10 @@ class Game(Talking):
             return self.lexicon.end(words[0]) if len(words) == 1 else None
         number = self._arm_number(line)
         return number - 1 if number is not None and number - 1 in self._asking_ends else None
+
+    def _ask_end(self, tile: Tile) -> None:
+        view = self.view
+        self.say(self.feedback.ask_end(tile, self._asking_ends, view.ends or (), view.end_is_double))
 
     def _arm_number(self, line: str) -> int | None:
         """``2`` or ``arm 2``: an arm's number as typed (None if the line is something else)."""
@@ -591,7 +596,7 @@ class Game(Talking):
             elif len(legal_ends) > 1:
                 self._asking = Play(seat, command.tile, legal_ends[0])
                 self._asking_ends = tuple(legal_ends)
-                self.say(self.feedback.ask_end(command.tile, legal_ends, view))
+                self._ask_end(command.tile)
             else:
                 self._refuse(Play(seat, command.tile, End.LEFT))
             return

@@ -117,7 +117,7 @@ class Keeper(Talking):
         self.text = KeepText(self.narrator)
         self.replies = Replies(self.narrator)
         self.feedback = Feedback(self.narrator)
-        self.lexicon = KeepLexicon(self.i18n, self.names)
+        self.lexicon = KeepLexicon(self.i18n, self.names, self.core.rules.tiles.highest, self.core.rules.arms)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
         self.announcer.speech_failure_notice = self.feedback.speech_failed
