@@ -35,6 +35,7 @@ class Script:
     told: list[list[Event]] = field(default_factory=list)  # the engine's events for each entry
     scores: list[int] = field(default_factory=list)
     winner: int | None = None
+    arm_lines: tuple[object, ...] = ()  # larger sets: the engine's arms at the end
 
 
 def _hand_events(events: list[Event]) -> tuple[list[Event], list[Event]]:
@@ -83,6 +84,7 @@ def play_match(rules: Rules, seed: int) -> Script:
                 add(reveal, events[split:] if side == rules.sides - 1 else [])
     script.scores = list(match.scores)
     script.winner = match.winner
+    script.arm_lines = match.arm_lines
     return script
 
 

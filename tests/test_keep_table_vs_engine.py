@@ -85,3 +85,20 @@ def test_a_true_holding_is_accepted_and_a_false_one_refused() -> None:
                 break
             tracked.apply(entry)
     assert found >= 3
+
+
+@pytest.mark.parametrize("tile_set", [9, 12])
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: "-".join(f"{k}{v}" for k, v in t.items()))
+def test_the_tracked_table_tells_what_the_engine_tells_on_larger_sets(
+    name: str, table: dict[str, object], tile_set: int
+) -> None:
+    rules = preset(name, tile_set=tile_set, **table)
+    for seed in range(8):
+        script = play_match(rules, seed)
+        tracked = Table(rules)
+        for number, (entry, engine_events) in enumerate(zip(script.entries, script.told, strict=True)):
+            assert tracked.check(entry) is None, (seed, number, entry, tracked.check(entry))
+            assert tracked.apply(entry) == [seen_by_the_table(e) for e in engine_events], (seed, number, entry)
+        assert tracked.scores == script.scores and tracked.winner == script.winner, seed
+        assert tracked.arm_lines == script.arm_lines or not tracked.is_over

@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from ..boundary import ascii_number
 from ..core.events import HeaderKind
+from ..core.layout import KIND_OF_VALUE
 from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile
 from ..i18n import I18n
 from .lexicon import CommandKind, Lexicon, fold
@@ -176,6 +177,10 @@ class KeepLexicon:
                     self._words.setdefault(fold(word, self.language), meaning)
 
     def meaning(self, word: str) -> KeepKind | HeaderKind | Holder | str | None:
+        """What a word means here; with more arms a number from 4 is a header of that value ("Anna 4")."""
+        number = ascii_number(word)
+        if self.arms > 2 and number is not None and 4 <= number <= self.arms + 1:
+            return KIND_OF_VALUE[number]
         return self._words.get(fold(word, self.language))
 
     def seat(self, word: str) -> int | None:

@@ -58,7 +58,7 @@ ENTRY: Check = tagged(
             {"tiles": array(string(TILE_LONGEST, TILE_TEXT), SET_TILES)},
         ),
         "called-open": obj({"seat": _SEAT, "tile": string(TILE_LONGEST, TILE_TEXT)}),
-        "header": obj({"seat": _SEAT, "kind": string(10, None, ("double", "triple"))}),
+        "header": obj({"seat": _SEAT, "kind": string(10, None, tuple(kind.value for kind in HeaderKind))}),
         "out": obj({"seat": _SEAT}),
         "blocked": obj({"winner": nullable(_SEAT)}),
     },

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..core.actions import Play
 from ..core.events import HeaderKind
+from ..core.layout import Arms, header_kind
 from ..core.scoring import capped, header_value
 from ..core.tiles import mask_of
 from ..core.view import SeatView
@@ -28,11 +29,14 @@ class Outcome:
     gain: int  # points (counters) the play scores, going out included
     wins: bool  # the play reaches the target
     hand_after: int  # the seat's tiles after the play, as a mask
+    spread: Arms | None = None  # on four or eight arms: the arms after the play (left and right are -1)
 
 
 def play_outcomes(view: SeatView) -> list[Outcome]:
     """The outcome of every legal play of the view's seat (draws and passes left out)."""
     rules = view.rules
+    if view.spread is not None:
+        return _outcomes_on_arms(view, view.spread)
     ends = view.ends
     if ends is None:
         return []
@@ -60,4 +64,22 @@ def play_outcomes(view: SeatView) -> list[Outcome]:
         outcomes.append(
             Outcome(action, left, right, new_left_double, new_right_double, gain, gain >= need, after)
         )
+    return outcomes
+
+
+def _outcomes_on_arms(view: SeatView, spread: Arms) -> list[Outcome]:
+    rules = view.rules
+    need = view.needs[view.side]
+    hand = mask_of(view.hand)
+    outcomes = []
+    for action in view.legal_actions:
+        if not isinstance(action, Play):
+            continue
+        base = spread.header_base(action.tile, action.end)
+        gain = header_value(rules, header_kind(base), need) if base else 0
+        after = hand & ~(1 << action.tile)
+        if not after and gain < need:
+            gain += capped(rules, rules.going_out, need - gain)
+        played = spread.played(action.tile, action.end)
+        outcomes.append(Outcome(action, -1, -1, False, False, gain, gain >= need, after, played))
     return outcomes

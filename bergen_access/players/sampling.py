@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-from ..core.tiles import TILES
 from .knowledge import Knowledge
 
 _RESTARTS = 8
@@ -135,9 +134,8 @@ def sample_deal(
     for (seat, _), tile in zip(constrained, chosen, strict=True):
         hands[seat] |= 1 << tile
         pool &= ~(1 << tile)
-    rest = [TILES[t] for t in _bits(pool)]
+    rest = _bits(pool)
     rng.shuffle(rest)
     for seat, tile in zip(free_slots, rest, strict=False):
         hands[seat] |= 1 << tile
-    stock = rest[len(free_slots) :]
-    return hands, [int(t) for t in stock]
+    return hands, rest[len(free_slots) :]

@@ -23,7 +23,7 @@ from ..core.actions import Action, Draw, Play
 from ..core.rules import Rules
 from ..core.tiles import mask_of
 from ..core.view import SeatView
-from .fastsim import DRAW, OVER, PASS, Position, SimRules, apply_move
+from .fastsim import ARM_BITS, DRAW, OVER, PASS, AnyPosition, ArmsPosition, Position, SimRules, apply_move
 from .knowledge import infer
 from .race import RaceTable
 from .rollout import playout
@@ -37,11 +37,49 @@ DEFAULT_TIME_BUDGET = 0.9
 DEFAULT_HINT_TRUST = 0.8
 
 
-def move_code(action: Action) -> int:
-    """The fast simulator's code of an engine action."""
+def move_code(action: Action, arms: int = 2) -> int:
+    """The fast simulator's code of an engine action, on a line of ``arms`` ends (2, 4 or 8)."""
     if isinstance(action, Play):
-        return action.tile * 2 + action.end
+        return action.tile * 2 + action.end if arms == 2 else action.tile << ARM_BITS | action.end
     return DRAW if isinstance(action, Draw) else PASS
+
+
+def root_position(view: SeatView, passes: int) -> AnyPosition:
+    """The fast simulator's position of the view's hand; the hidden tiles (hands, stock) are left empty."""
+    hands: list[int] = [0] * view.rules.players
+    stock: list[int] = []
+    line = view.line
+    line_mask = mask_of(placed[0] for placed in line)
+    opening = view.opening
+    assert opening is not None
+    spread = view.spread
+    if spread is not None:
+        return ArmsPosition(
+            hands=hands,
+            stock=stock,
+            ends=spread.ends,
+            end_tiles=spread.end_tiles,
+            size=spread.size,
+            line_mask=line_mask,
+            opening=opening,
+            turn=view.seat,
+            passes=passes,
+            scores=list(view.scores),
+        )
+    ends = view.ends
+    assert ends is not None
+    return Position(
+        hands=hands,
+        stock=stock,
+        ends=(ends[0], ends[1]),
+        end_tiles=(line[0][0], line[-1][0]),
+        line_length=len(line),
+        line_mask=line_mask,
+        opening=opening,
+        turn=view.seat,
+        passes=passes,
+        scores=list(view.scores),
+    )
 
 
 class StrongPlayer:
@@ -82,30 +120,16 @@ class StrongPlayer:
         deadline = None if self.time_budget is None else started + self.time_budget
         sim, race = self._tables(view.rules)
         knowledge = infer(view)
-        line = view.line
-        ends = view.ends
-        assert ends is not None and view.opening is not None
         side = view.side
-        line_mask = mask_of(placed[0] for placed in line)
-        moves = [move_code(a) for a in actions]
+        moves = [move_code(a, view.rules.arms) for a in actions]
         totals = [0.0] * len(moves)
         rng = self._rng
         done = 0
         rounds = 0
+        template = root_position(view, knowledge.passes)
         while done < self.simulations:
-            hands, stock = sample_deal(knowledge, rng, self.hint_trust)
-            root = Position(
-                hands=hands,
-                stock=stock,
-                ends=ends,
-                end_tiles=(line[0][0], line[-1][0]),
-                line_length=len(line),
-                line_mask=line_mask,
-                opening=view.opening,
-                turn=view.seat,
-                passes=knowledge.passes,
-                scores=list(view.scores),
-            )
+            root = template.copy()
+            root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
             stream = random.Random(rng.getrandbits(64))
             state = stream.getstate()
             for index, move in enumerate(moves):

@@ -224,6 +224,11 @@ class Feedback:
     def ambiguous_tile(self, text: str, readings: Sequence[str]) -> Message:
         """Digits that can be read as more than one tile (larger sets): never guess, offer each reading."""
         i = self.narrator.words.i18n
+        if len(readings) == 1:
+            # Translators: larger sets: digits without a dash that can be only one tile, e.g.
+            # "“1012” needs a dash: type 10-12." Nothing was entered.
+            said = i.gettext("“{text}” needs a dash: type {reading}.").format(text=text, reading=readings[0])
+            return self.plain(said, f"? {text}: {readings[0]}")
         # Translators: larger sets: digits without a dash that can mean different tiles, e.g.
         # "“112” can be read more than one way: type 1-12 or 2-11." {readings} lists what to type.
         text_said = i.gettext("“{text}” can be read more than one way: type {readings}.")

@@ -345,6 +345,10 @@ class Keeper(Talking):
             return notices.bad_number(self.i18n, text, error.word, MOST_HISTORY)
         if problem is EntryProblem.HOLDING_FORM:
             return self.text.holding_form()
+        if problem is EntryProblem.AMBIGUOUS_TILE:
+            return self.feedback.ambiguous_tile(text, error.readings)
+        if problem is EntryProblem.NOT_IN_SET:
+            return self.feedback.not_in_set(text)
         return self.text.unknown(text)
 
     def refuse_input(self, screened: Screened) -> None:
