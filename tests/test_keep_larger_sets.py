@@ -93,7 +93,8 @@ def test_l8_arms_first_refused_with_the_reason(tmp_path: Path, language: str) ->
     )
     assert isinstance(core, Table) and core.ends == (3,)  # nothing entered
     reason = I18n(language).gettext(
-        "{tile} does not fit yet: every arm of the opening double comes first, so only a tile with a {number} fits."
+        "{tile} does not fit yet: every arm of the opening double comes first, "
+        "so only a tile with a {number} fits."
     )
     assert reason.format(tile="0-3", number=9) in out
 

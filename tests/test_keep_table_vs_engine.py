@@ -99,6 +99,10 @@ def test_the_tracked_table_tells_what_the_engine_tells_on_larger_sets(
         tracked = Table(rules)
         for number, (entry, engine_events) in enumerate(zip(script.entries, script.told, strict=True)):
             assert tracked.check(entry) is None, (seed, number, entry, tracked.check(entry))
-            assert tracked.apply(entry) == [seen_by_the_table(e) for e in engine_events], (seed, number, entry)
+            assert tracked.apply(entry) == [seen_by_the_table(e) for e in engine_events], (
+                seed,
+                number,
+                entry,
+            )
         assert tracked.scores == script.scores and tracked.winner == script.winner, seed
         assert tracked.arm_lines == script.arm_lines or not tracked.is_over

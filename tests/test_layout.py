@@ -40,10 +40,16 @@ def test_engine_plays_exactly_where_the_layout_says(name: str, tile_set: int) ->
             if isinstance(action, Play):
                 base = layout.header_base(action.tile, action.end)
                 scored = [e for e in events if isinstance(e, HeaderScored)]
-                assert [(h.kind, h.base) for h in scored] == ([(header_kind(base), h.base) for h in scored] if base else [])
+                assert [(h.kind, h.base) for h in scored] == (
+                    [(header_kind(base), h.base) for h in scored] if base else []
+                )
                 if base:
                     headers += 1
-                    assert scored and scored[0].base in (base, match.rules.double_header, match.rules.triple_header)
+                    assert scored and scored[0].base in (
+                        base,
+                        match.rules.double_header,
+                        match.rules.triple_header,
+                    )
                 after = match.layout
                 played = next(e for e in events if isinstance(e, TilePlayed))
                 assert after is not None and after.ends == layout.played(action.tile, action.end).ends

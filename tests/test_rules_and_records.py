@@ -97,7 +97,9 @@ def test_tile_notation_round_trips() -> None:
 def test_actions_round_trip_through_json() -> None:
     for action in (Play(2, tile(1, 4), End.RIGHT), Pass(3)):
         assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
-    assert action_from_json({"type": "play", "seat": 1, "tile": "10-12", "arm": 3}) == Play(1, tile(10, 12), 2)
+    assert action_from_json({"type": "play", "seat": 1, "tile": "10-12", "arm": 3}) == Play(
+        1, tile(10, 12), 2
+    )
     assert action_to_json(Play(1, tile(10, 12), 2)) == {"type": "play", "seat": 1, "tile": "10-12", "arm": 3}
     for bad in (
         {"type": "play", "seat": 0, "tile": "13-9", "end": "left"},
@@ -182,7 +184,9 @@ def test_simulate_json_lines_replay_the_same_match() -> None:
     first = _bergen("simulate", "--json", "--seed", "9", "--players", "3")
     second = _bergen("simulate", "--json", "--seed", "9", "--players", "3")
     lines = [json.loads(line) for line in first.stdout.splitlines()]
-    assert lines[:-1] == [json.loads(line) for line in second.stdout.splitlines()][:-1]  # the summary has times
+    assert (
+        lines[:-1] == [json.loads(line) for line in second.stdout.splitlines()][:-1]
+    )  # the summary has times
     assert lines[0]["type"] == "rules" and lines[1]["type"] == "hand-dealt"
     assert [line["type"] for line in lines[-4:]] == ["match-won", "revealed", "match-result", "summary"]
     assert lines[-2]["winner"] == lines[-4]["side"]

@@ -8,6 +8,7 @@ import pytest
 
 from bergen_access.core import Match, Play, Refusal, SeededDealer, parse_tile, preset
 from bergen_access.core.events import HandDealt, HeaderKind, HeaderScored, Opened, TilePlayed
+from bergen_access.core.rules import RulesError
 from bergen_access.core.scoring import header_value
 from bergen_access.core.tiles import LARGEST
 
@@ -85,7 +86,12 @@ def test_l3_a_pair_with_a_double_scores_three() -> None:
     start_four_arms(match)
     play(match, 1, "3-5", ARM_1)
     events = play(match, 0, "5-5", ARM_2)
-    assert match.ends == (5, 5, 7, 1) and of_type(events, TilePlayed)[0].end_doubles == (False, True, False, False)
+    assert match.ends == (5, 5, 7, 1) and of_type(events, TilePlayed)[0].end_doubles == (
+        False,
+        True,
+        False,
+        False,
+    )
     assert [(h.kind, h.value) for h in of_type(events, HeaderScored)] == [(HeaderKind.TRIPLE, 3)]
 
 
@@ -96,7 +102,9 @@ def test_l4_three_ends_with_a_double_score_four() -> None:
     play(match, 0, "5-5", ARM_2)
     events = play(match, 1, "1-5", ARM_4)
     assert match.ends == (5, 5, 7, 5)
-    assert [(h.kind, h.base, h.value) for h in of_type(events, HeaderScored)] == [(HeaderKind.QUADRUPLE, 4, 4)]
+    assert [(h.kind, h.base, h.value) for h in of_type(events, HeaderScored)] == [
+        (HeaderKind.QUADRUPLE, 4, 4)
+    ]
 
 
 @pytest.mark.parametrize(("need", "value"), [(5, 4), (4, 3), (3, 2), (2, 1), (1, 1)])
@@ -149,8 +157,6 @@ def test_l8_all_arms_first() -> None:
 
 
 def test_first_arms_first_no_is_refused_with_larger_sets() -> None:
-    from bergen_access.core.rules import RulesError
-
     with pytest.raises(RulesError):
         preset("standard", tile_set=9, first_arms_first=False)
 
@@ -184,7 +190,9 @@ def test_l5_no_header_before_every_arm_is_started(tile_set: int, arms: int) -> N
 def test_larger_set_matches_finish_in_every_preset(tile_set: int, name: str) -> None:
     rng = random.Random(7)
     for players, partners in [(2, False), (3, False), (4, True)]:
-        match = Match(preset(name, players=players, partnerships=partners, tile_set=tile_set), SeededDealer(players))
+        match = Match(
+            preset(name, players=players, partnerships=partners, tile_set=tile_set), SeededDealer(players)
+        )
         match.start_hand()
         play_out(match, rng.choice)
         assert match.winner is not None and match.scores[match.winner] >= match.target
