@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bergen_access.core.actions import Draw, Pass, Play
+from bergen_access.core.actions import Draw, End, Pass, Play
 from bergen_access.core.engine import Match, Phase
 from bergen_access.core.view import SeatView
 from bergen_access.i18n import I18n
@@ -84,7 +84,8 @@ def move(view: SeatView) -> str:
     plays = [a for a in legal if isinstance(a, Play)]
     if plays:
         play = plays[0]
-        return f"{play.tile.notation} {play.end.word}"
+        where = play.end.word if isinstance(play.end, End) else str(play.end + 1)  # larger sets: the arm
+        return f"{play.tile.notation} {where}"
     if any(isinstance(a, Draw) for a in legal):
         return "draw"
     if any(isinstance(a, Pass) for a in legal):

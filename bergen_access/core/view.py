@@ -106,7 +106,7 @@ class SeatView:
     def end_is_double(self) -> tuple[bool, ...]:
         """Whether the tile at each open end is a double."""
         tiles = self._match.end_tiles
-        return tuple(t.is_double for t in tiles) if tiles else (False, False)
+        return tuple(t.is_double for t in tiles) if tiles is not None else (False, False)
 
     @property
     def opening(self) -> Tile | None:

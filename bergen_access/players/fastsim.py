@@ -3,16 +3,17 @@
 The public engine checks, records and reports every step; a search plays
 hundreds of thousands of steps per move and needs none of that. This module
 plays the same rules, read from the same ``Rules`` value and scored by the
-same ``core.scoring`` functions, on a mutable ``Position`` with no history.
+same ``core.scoring`` functions, on a mutable position with no history.
 A test holds it to the engine move for move on seeded matches.
 
-Double-six is played on a two-ended ``Position``: moves ``tile * 2 + end``
+Double-six is played on a two-ended ``Position``, moves ``tile * 2 + end``
 (end 0 left, 1 right). The larger sets (rules.md §6) are played on an
-``ArmsPosition``, four or eight arms with their ends, the arms-first state
-and a count of ends per number: moves ``tile * 8 + arm``. ``DRAW`` and
-``PASS`` are the same on both. ``legal_moves`` and ``apply_move`` take
-either; the header rule of ``core.layout.Arms`` is written out inline here
-for speed, and a test holds it to ``Arms.header_base``.
+``ArmsPosition``: four or eight arms with their ends, the arms-first state
+and how many ends show each number, moves ``tile * 8 + arm``. ``DRAW`` and
+``PASS`` are the same on both, and both have the same methods
+(``legal_moves``, ``apply``, ``copy``), so a search never asks which it has.
+The header rule of ``core.layout.Arms`` is written out on the counts for
+speed (``ArmsPosition.lay``); a test holds it to ``Arms.header_base``.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ MOST_ARMS = 8
 
 
 @cache
-def reach_table(highest: int) -> tuple[int, ...]:
+def reach_table(highest: int = LARGEST) -> tuple[int, ...]:
     """REACH[numbers]: every tile with a half among ``numbers`` (a bit mask of numbers up to ``highest``)."""
     table = [0] * (1 << (highest + 1))
     for numbers in range(1, len(table)):
@@ -123,7 +124,7 @@ class SimRules:
             for v in range(MOST_ARMS + 2)
         )
         #: reach[numbers]: the tiles fitting ends that show these numbers (a bit mask of numbers).
-        self.reach = reach_table(LARGEST) if self.many else ()
+        self.reach = reach_table() if self.many else ()
 
 
 @final
@@ -192,15 +193,86 @@ class Position:
         twin.winner = self.winner
         return twin
 
+    def legal_moves(self, sim: SimRules) -> list[int]:
+        """The legal moves of the seat to move, in the engine's order (tile, then end; draw last)."""
+        if self.phase != PLAYING:
+            return []
+        left_fit, right_fit = fit_masks(sim, self, self.hands[self.turn])
+        drawable = len(self.stock) > sim.reserved
+        fit = left_fit | right_fit
+        if not fit:
+            return [DRAW if drawable else PASS]
+        moves = []
+        while fit:
+            bit = fit & -fit
+            fit ^= bit
+            tile = bit.bit_length() - 1
+            if left_fit & bit:
+                moves.append(tile * 2)
+            if right_fit & bit:
+                moves.append(tile * 2 + 1)
+        if drawable and sim.draw_while_able:
+            moves.append(DRAW)
+        return moves
+
+    def apply(self, sim: SimRules, move: int) -> None:
+        """Perform a legal move (not checked)."""
+        seat = self.turn
+        if move == DRAW:
+            self.hands[seat] |= 1 << self.stock.pop()
+            return
+        if move == PASS:
+            self.passes += 1
+            if self.passes < sim.players:
+                self.turn = sim.next_seat[seat]
+            else:
+                _settle_blocked(sim, self)
+            return
+        tile = move >> 1
+        if move & 1:
+            self.right = OTHER[tile][self.right]
+            self.right_tile = tile
+        else:
+            self.left = OTHER[tile][self.left]
+            self.left_tile = tile
+        self.line_length += 1
+        self.line_mask |= 1 << tile
+        self.passes = 0
+        hand = self.hands[seat] ^ (1 << tile)
+        self.hands[seat] = hand
+        side = sim.side_of[seat]
+        if self.left == self.right:
+            values = (
+                sim.triple_value
+                if IS_DOUBLE[self.left_tile] or IS_DOUBLE[self.right_tile]
+                else sim.double_value
+            )
+            if _award(sim, self, side, values[sim.target - self.scores[side]]):
+                return
+        if hand:
+            self.turn = sim.next_seat[seat]
+            return
+        if not _award(sim, self, side, sim.going_out_value[sim.target - self.scores[side]]):
+            self.phase = HAND_OVER
+
+
+def fit_masks(sim: SimRules, pos: Position, hand: int) -> tuple[int, int]:
+    """The tiles of ``hand`` that may go on the left and on the right end now."""
+    if sim.arms_rule and pos.line_length == 2:
+        if pos.left_tile == pos.opening:
+            return hand & SUIT_MASK[pos.left], 0
+        return 0, hand & SUIT_MASK[pos.right]
+    return hand & SUIT_MASK[pos.left], hand & SUIT_MASK[pos.right]
+
 
 @final
 class ArmsPosition:
     """A hand under way on four or eight arms (double-nine, double-twelve).
 
     ``ends[arm]`` and ``end_tiles[arm]`` for the ``started`` arms (-1 beyond);
-    ``counts[number]`` how many ends show a number, ``numbers`` the same as a
-    bit mask; ``reach`` the tiles that may be laid now (the opening number's
-    while arms are being started, then any tile showing an end's number).
+    ``counts[number]``: how many ends show a number, ``numbers`` the same as
+    a bit mask; ``reach``: the tiles that may be laid now (the opening
+    number's while arms are being started, then any showing an end's number).
     """
 
     __slots__ = (
@@ -250,9 +322,7 @@ class ArmsPosition:
             self.numbers |= 1 << number
         self.opening = opening
         self.opening_number = EVERY_TILE[opening].low
-        self.reach = (
-            reach_table(LARGEST)[self.numbers] if self.started == size else SUIT_MASK[self.opening_number]
-        )
+        self.reach = reach_table()[self.numbers] if self.started == size else SUIT_MASK[self.opening_number]
         self.line_mask = line_mask
         self.turn = turn
         self.passes = passes
@@ -281,77 +351,118 @@ class ArmsPosition:
         twin.winner = self.winner
         return twin
 
+    def arms_for(self, tile: int) -> list[int]:
+        """The arms ``tile`` may go to now (as ``Arms.places_for``): the next new arm, or matching ends."""
+        if self.started < self.size:
+            return [self.started] if OTHER[tile][self.opening_number] >= 0 else []
+        other = OTHER[tile]
+        return [arm for arm, number in enumerate(self.ends) if other[number] >= 0]
+
+    def legal_moves(self, sim: SimRules) -> list[int]:
+        """The legal moves of the seat to move, in the engine's order (tile, then arm; draw last)."""
+        if self.phase != PLAYING:
+            return []
+        fit = self.hands[self.turn] & self.reach
+        drawable = len(self.stock) > sim.reserved
+        if not fit:
+            return [DRAW if drawable else PASS]
+        moves = []
+        starting = self.started < self.size
+        ends = self.ends
+        while fit:
+            bit = fit & -fit
+            fit ^= bit
+            tile = bit.bit_length() - 1
+            code = tile << ARM_BITS
+            if starting:
+                moves.append(code | self.started)
+                continue
+            other = OTHER[tile]
+            for arm, number in enumerate(ends):
+                if other[number] >= 0:
+                    moves.append(code | arm)
+        if drawable and sim.draw_while_able:
+            moves.append(DRAW)
+        return moves
+
+    def apply(self, sim: SimRules, move: int) -> None:
+        """Perform a legal move (not checked)."""
+        seat = self.turn
+        if move == DRAW:
+            self.hands[seat] |= 1 << self.stock.pop()
+            return
+        if move == PASS:
+            self.passes += 1
+            if self.passes < sim.players:
+                self.turn = sim.next_seat[seat]
+            else:
+                _settle_blocked(sim, self)
+            return
+        tile = move >> ARM_BITS
+        value = self.lay(sim, tile, move & ARM_MASK)
+        self.passes = 0
+        hand = self.hands[seat] ^ (1 << tile)
+        self.hands[seat] = hand
+        side = sim.side_of[seat]
+        if value and _award(sim, self, side, sim.header_values[value][sim.target - self.scores[side]]):
+            return
+        if hand:
+            self.turn = sim.next_seat[seat]
+            return
+        if not _award(sim, self, side, sim.going_out_value[sim.target - self.scores[side]]):
+            self.phase = HAND_OVER
+
+    def lay(self, sim: SimRules, tile: int, arm: int) -> int:
+        """Lay ``tile`` at ``arm`` (a new arm when it is the next one); the header's value before reduction.
+
+        ``Arms.header_base`` written out on the counts: a play made when every
+        arm was already started scores when two ends or more then show the
+        new end's number, that many points, one more if that number's double
+        is one of those end tiles (it can be at no other end).
+        """
+        self.line_mask |= 1 << tile
+        ends = self.ends
+        counts = self.counts
+        if arm == self.started:  # a new arm shows the other half of an opening-suit tile
+            number = OTHER[tile][self.opening_number]
+            ends[arm] = number
+            self.end_tiles[arm] = tile
+            if not counts[number]:
+                self.numbers |= 1 << number
+            counts[number] += 1
+            self.started = arm + 1
+            if arm + 1 == self.size:
+                self.reach = sim.reach[self.numbers]
+            return 0
+        old = ends[arm]
+        new = OTHER[tile][old]
+        ends[arm] = new
+        end_tiles = self.end_tiles
+        end_tiles[arm] = tile
+        counts[old] -= 1
+        if not counts[old]:
+            self.numbers ^= 1 << old
+        showing = counts[new]
+        if not showing:
+            self.numbers |= 1 << new
+        counts[new] = showing = showing + 1
+        self.reach = sim.reach[self.numbers]
+        if showing < 2:
+            return 0
+        return showing + 1 if PAIR[new][new] in end_tiles else showing
+
 
 AnyPosition = Position | ArmsPosition
 
 
-def fit_masks(sim: SimRules, pos: Position, hand: int) -> tuple[int, int]:
-    """The tiles of ``hand`` that may go on the left and on the right end now."""
-    if sim.arms_rule and pos.line_length == 2:
-        if pos.left_tile == pos.opening:
-            return hand & SUIT_MASK[pos.left], 0
-        return 0, hand & SUIT_MASK[pos.right]
-    return hand & SUIT_MASK[pos.left], hand & SUIT_MASK[pos.right]
-
-
 def legal_moves(sim: SimRules, pos: AnyPosition) -> list[int]:
-    """The legal moves of the seat to move, in the engine's order (tile, then end or arm; draw last)."""
-    if type(pos) is ArmsPosition:
-        return _legal_on_arms(sim, pos)
-    if pos.phase != PLAYING:
-        return []
-    left_fit, right_fit = fit_masks(sim, pos, pos.hands[pos.turn])
-    drawable = len(pos.stock) > sim.reserved
-    fit = left_fit | right_fit
-    if not fit:
-        return [DRAW if drawable else PASS]
-    moves = []
-    while fit:
-        bit = fit & -fit
-        fit ^= bit
-        tile = bit.bit_length() - 1
-        if left_fit & bit:
-            moves.append(tile * 2)
-        if right_fit & bit:
-            moves.append(tile * 2 + 1)
-    if drawable and sim.draw_while_able:
-        moves.append(DRAW)
-    return moves
+    """The legal moves of the seat to move (``pos.legal_moves``; hot loops call the method)."""
+    return pos.legal_moves(sim)
 
 
-def arms_of(pos: ArmsPosition, tile: int) -> list[int]:
-    """The arms ``tile`` may go to now (as ``core.layout.Arms.places_for``): a new arm, or matching ends."""
-    if pos.started < pos.size:
-        return [pos.started] if OTHER[tile][pos.opening_number] >= 0 else []
-    other = OTHER[tile]
-    return [arm for arm, number in enumerate(pos.ends) if other[number] >= 0]
-
-
-def _legal_on_arms(sim: SimRules, pos: ArmsPosition) -> list[int]:
-    if pos.phase != PLAYING:
-        return []
-    fit = pos.hands[pos.turn] & pos.reach
-    drawable = len(pos.stock) > sim.reserved
-    if not fit:
-        return [DRAW if drawable else PASS]
-    moves = []
-    starting = pos.started < pos.size
-    ends = pos.ends
-    while fit:
-        bit = fit & -fit
-        fit ^= bit
-        tile = bit.bit_length() - 1
-        code = tile << ARM_BITS
-        if starting:
-            moves.append(code | pos.started)
-            continue
-        other = OTHER[tile]
-        for arm, number in enumerate(ends):
-            if other[number] >= 0:
-                moves.append(code | arm)
-    if drawable and sim.draw_while_able:
-        moves.append(DRAW)
-    return moves
+def apply_move(sim: SimRules, pos: AnyPosition, move: int) -> None:
+    """Perform a legal move, not checked (``pos.apply``; hot loops call the method)."""
+    pos.apply(sim, move)
 
 
 def _award(sim: SimRules, pos: AnyPosition, side: int, value: int) -> bool:
@@ -362,115 +473,6 @@ def _award(sim: SimRules, pos: AnyPosition, side: int, value: int) -> bool:
         pos.winner = side
         return True
     return False
-
-
-def apply_move(sim: SimRules, pos: AnyPosition, move: int) -> None:
-    """Perform a legal move (not checked)."""
-    if type(pos) is ArmsPosition:
-        _apply_on_arms(sim, pos, move)
-        return
-    seat = pos.turn
-    if move == DRAW:
-        pos.hands[seat] |= 1 << pos.stock.pop()
-        return
-    if move == PASS:
-        pos.passes += 1
-        if pos.passes < sim.players:
-            pos.turn = sim.next_seat[seat]
-        else:
-            _settle_blocked(sim, pos)
-        return
-    tile = move >> 1
-    if move & 1:
-        pos.right = OTHER[tile][pos.right]
-        pos.right_tile = tile
-    else:
-        pos.left = OTHER[tile][pos.left]
-        pos.left_tile = tile
-    pos.line_length += 1
-    pos.line_mask |= 1 << tile
-    pos.passes = 0
-    hand = pos.hands[seat] ^ (1 << tile)
-    pos.hands[seat] = hand
-    side = sim.side_of[seat]
-    if pos.left == pos.right:
-        values = (
-            sim.triple_value if IS_DOUBLE[pos.left_tile] or IS_DOUBLE[pos.right_tile] else sim.double_value
-        )
-        if _award(sim, pos, side, values[sim.target - pos.scores[side]]):
-            return
-    if hand:
-        pos.turn = sim.next_seat[seat]
-        return
-    if not _award(sim, pos, side, sim.going_out_value[sim.target - pos.scores[side]]):
-        pos.phase = HAND_OVER
-
-
-def lay_on_arm(sim: SimRules, pos: ArmsPosition, tile: int, arm: int) -> int:
-    """Lay ``tile`` at ``arm`` (a new arm when it is the next one) and return the header's value (0: none).
-
-    The value is ``core.layout.Arms.header_base`` written out on the counts: a
-    play made when every arm was already started scores when at least two
-    ends then show the new end's number, that many points, one more if the
-    double of that number is one of those end tiles (it can be at no other end).
-    """
-    pos.line_mask |= 1 << tile
-    ends = pos.ends
-    counts = pos.counts
-    if arm == pos.started:  # a new arm: it shows the other half of an opening-suit tile
-        number = OTHER[tile][pos.opening_number]
-        ends[arm] = number
-        pos.end_tiles[arm] = tile
-        if not counts[number]:
-            pos.numbers |= 1 << number
-        counts[number] += 1
-        pos.started = started = arm + 1
-        if started == pos.size:
-            pos.reach = sim.reach[pos.numbers]
-        return 0
-    old = ends[arm]
-    new = OTHER[tile][old]
-    ends[arm] = new
-    end_tiles = pos.end_tiles
-    end_tiles[arm] = tile
-    counts[old] -= 1
-    if not counts[old]:
-        pos.numbers ^= 1 << old
-    showing = counts[new]
-    if not showing:
-        pos.numbers |= 1 << new
-    counts[new] = showing = showing + 1
-    pos.reach = sim.reach[pos.numbers]
-    if showing < 2:
-        return 0
-    return showing + 1 if PAIR[new][new] in end_tiles else showing
-
-
-def _apply_on_arms(sim: SimRules, pos: ArmsPosition, move: int) -> None:
-    seat = pos.turn
-    if move == DRAW:
-        pos.hands[seat] |= 1 << pos.stock.pop()
-        return
-    if move == PASS:
-        pos.passes += 1
-        if pos.passes < sim.players:
-            pos.turn = sim.next_seat[seat]
-        else:
-            _settle_blocked(sim, pos)
-        return
-    tile = move >> ARM_BITS
-    value = lay_on_arm(sim, pos, tile, move & ARM_MASK)
-    pos.passes = 0
-    hand = pos.hands[seat] ^ (1 << tile)
-    pos.hands[seat] = hand
-    side = sim.side_of[seat]
-    if value and _award(sim, pos, side, sim.header_values[value][sim.target - pos.scores[side]]):
-        return
-    if hand:
-        pos.turn = sim.next_seat[seat]
-        return
-    if not _award(sim, pos, side, sim.going_out_value[sim.target - pos.scores[side]]):
-        pos.phase = HAND_OVER
 
 
 def _settle_blocked(sim: SimRules, pos: AnyPosition) -> None:

@@ -7,7 +7,7 @@ doubles, keeping tiles that fit. Inside a determinization every hand is
 known; the next seat's header chance is still judged as the mover would
 judge it (its own tiles and the line, never the next hand), so playouts
 give away headers about as often as real players do. It never draws by
-choice. The rules are those of ``fastsim`` (``apply_move``); only the choice
+choice. The rules are those of ``fastsim`` (the positions' ``apply``); only the choice
 is inlined here, since playouts are where the search spends its time.
 
 On four or eight arms (double-nine, double-twelve) the same terms are read
@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable
 from functools import cache
 
-from ..core.tiles import ALL_TILES_MASK, LARGEST, SUIT_MASK
+from ..core.tiles import ALL_TILES_MASK, EVERY_TILE, LARGEST, SUIT_MASK
 from .fastsim import (
     ARM_BITS,
     DRAW,
@@ -37,7 +37,6 @@ from .fastsim import (
     ArmsPosition,
     Position,
     SimRules,
-    apply_move,
     reach_table,
 )
 
@@ -53,6 +52,8 @@ STARVE_BONUS = 0.7
 NOISE = 0.5
 #: Whether the mover sees the next hand when judging threats (faster, but too careful).
 SEES_NEXT_HAND = False
+LOW = tuple(t.low for t in EVERY_TILE)
+HIGH = tuple(t.high for t in EVERY_TILE)
 
 
 def choose_play(
@@ -135,6 +136,7 @@ def playout(sim: SimRules, pos: AnyPosition, rng: random.Random) -> None:
     draw = rng.random
     reserved = sim.reserved
     arms_rule = sim.arms_rule
+    apply = pos.apply
     while pos.phase == PLAYING:
         hand = pos.hands[pos.turn]
         if arms_rule and pos.line_length == 2:
@@ -145,13 +147,13 @@ def playout(sim: SimRules, pos: AnyPosition, rng: random.Random) -> None:
         else:
             left_fit, right_fit = hand & SUIT_MASK[pos.left], hand & SUIT_MASK[pos.right]
         if not (left_fit | right_fit):
-            apply_move(sim, pos, DRAW if len(pos.stock) > reserved else PASS)
+            apply(sim, DRAW if len(pos.stock) > reserved else PASS)
             continue
-        apply_move(sim, pos, choose_play(sim, pos, left_fit, right_fit, draw))
+        apply(sim, choose_play(sim, pos, left_fit, right_fit, draw))
 
 
 @cache
-def both_table(highest: int) -> tuple[int, ...]:
+def both_table(highest: int = LARGEST) -> tuple[int, ...]:
     """BOTH[numbers]: every tile with both halves among ``numbers`` (a bit mask of numbers)."""
     reach = reach_table(highest)
     table = [0] * len(reach)
@@ -162,7 +164,7 @@ def both_table(highest: int) -> tuple[int, ...]:
 
 
 @cache
-def doubles_table(highest: int) -> tuple[int, ...]:
+def doubles_table(highest: int = LARGEST) -> tuple[int, ...]:
     """DOUBLES[numbers]: the doubles of ``numbers`` (a bit mask of numbers)."""
     table = [0] * (1 << (highest + 1))
     for numbers in range(1, len(table)):
@@ -174,6 +176,15 @@ def doubles_table(highest: int) -> tuple[int, ...]:
 
 def choose_on_arms(sim: SimRules, pos: ArmsPosition, fit: int, draw: Callable[[], float]) -> int:
     """The policy's play on four or eight arms among the fitting tiles ``fit`` (not empty)."""
+    ends = pos.ends
+    size = pos.size
+    started = pos.started
+    starting = started < size
+    if not fit & (fit - 1):  # one tile: nothing to choose unless it fits several arms
+        tile = fit.bit_length() - 1
+        only = pos.arms_for(tile)
+        if len(only) == 1:
+            return tile << ARM_BITS | only[0]
     seat = pos.turn
     side = sim.side_of[seat]
     need = sim.target - pos.scores[side]
@@ -189,18 +200,18 @@ def choose_on_arms(sim: SimRules, pos: ArmsPosition, fit: int, draw: Callable[[]
     threat_unit = THREAT_WEIGHT * holds * sim.double_value[nxt_need] / 2
     values = sim.header_values
     reach = sim.reach
-    both = both_table(LARGEST)
-    doubles_of = doubles_table(LARGEST)
-    ends = pos.ends
+    both = both_table()
+    doubles_of = doubles_table()
     end_tiles = pos.end_tiles
     counts = pos.counts
     numbers = pos.numbers
-    size = pos.size
-    started = pos.started
-    starting = started < size
+    opening_number = pos.opening_number
     shown_twice = 0
-    for number, count in enumerate(counts):
-        if count > 1:
+    first_arm = [-1] * len(counts)  # the first arm showing each number
+    for arm in range(started - 1, -1, -1):
+        number = ends[arm]
+        first_arm[number] = arm
+        if counts[number] > 1:
             shown_twice |= 1 << number
     best_move = -1
     best_score = -1e9
@@ -212,18 +223,26 @@ def choose_on_arms(sim: SimRules, pos: ArmsPosition, fit: int, draw: Callable[[]
         after = hand ^ bit
         other = OTHER[tile]
         code = tile << ARM_BITS
-        places = (started,) if starting else [a for a, n in enumerate(ends) if other[n] >= 0]
-        for arm in places:
+        if starting:
+            places: tuple[int, ...] = (started, opening_number)
+        else:  # one arm per number it matches: arms showing the same number are alike to the policy
+            low, high = LOW[tile], HIGH[tile]
+            places = ()
+            if first_arm[low] >= 0:
+                places = (first_arm[low], low)
+            if high != low and first_arm[high] >= 0:
+                places = (*places, first_arm[high], high)
+        for index in range(0, len(places), 2):
+            arm = places[index]
+            old = places[index + 1]
+            new = other[old]
             score = draw() * NOISE
             if starting:
-                new = other[pos.opening_number]
                 after_numbers = numbers | 1 << new
                 twice = shown_twice | (1 << new if counts[new] else 0)
                 showing = 0
                 complete = started + 1 == size
             else:
-                old = ends[arm]
-                new = other[old]
                 after_numbers = numbers
                 twice = shown_twice
                 if new != old:
@@ -258,7 +277,7 @@ def choose_on_arms(sim: SimRules, pos: ArmsPosition, fit: int, draw: Callable[[]
                         larger = (showing - 1 if showing > 1 else 0) * (threats & SUIT_MASK[new]).bit_count()
                         score -= threat_unit * (2 * threats.bit_count() + larger)
             else:
-                open_tiles = SUIT_MASK[pos.opening_number]
+                open_tiles = SUIT_MASK[opening_number]
             if opponent_next and not nxt_hand & open_tiles:
                 score += STARVE_BONUS
             mine = (after & open_tiles).bit_count()
@@ -273,9 +292,10 @@ def choose_on_arms(sim: SimRules, pos: ArmsPosition, fit: int, draw: Callable[[]
 def _playout_on_arms(sim: SimRules, pos: ArmsPosition, rng: random.Random) -> None:
     draw = rng.random
     reserved = sim.reserved
+    apply = pos.apply
     while pos.phase == PLAYING:
         fit = pos.hands[pos.turn] & pos.reach
         if not fit:
-            apply_move(sim, pos, DRAW if len(pos.stock) > reserved else PASS)
+            apply(sim, DRAW if len(pos.stock) > reserved else PASS)
             continue
-        apply_move(sim, pos, choose_on_arms(sim, pos, fit, draw))
+        apply(sim, choose_on_arms(sim, pos, fit, draw))

@@ -23,7 +23,7 @@ from ..core.actions import Action, Draw, Play
 from ..core.rules import Rules
 from ..core.tiles import mask_of
 from ..core.view import SeatView
-from .fastsim import ARM_BITS, DRAW, OVER, PASS, AnyPosition, ArmsPosition, Position, SimRules, apply_move
+from .fastsim import ARM_BITS, DRAW, OVER, PASS, AnyPosition, ArmsPosition, Position, SimRules
 from .knowledge import infer
 from .race import RaceTable
 from .rollout import playout
@@ -134,7 +134,7 @@ class StrongPlayer:
             state = stream.getstate()
             for index, move in enumerate(moves):
                 pos = root.copy()
-                apply_move(sim, pos, move)
+                pos.apply(sim, move)
                 stream.setstate(state)
                 playout(sim, pos, stream)
                 if pos.phase == OVER:

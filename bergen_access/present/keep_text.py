@@ -47,7 +47,7 @@ class KeepText:
         if table.phase is TablePhase.OVER:
             # Translators: scorekeeper prompt after the match. Ends with "> ".
             return i.gettext("match over> ")
-        ends = self.words.ends_braille(table.ends, table.end_is_double) if table.ends else "-"
+        ends = self.words.ends_braille(table.ends, table.end_is_double) if table.ends is not None else "-"
         return f"{ends} {self.words.name(table.turn)}> "
 
     def prompt_tally(self, tally: Tally) -> str:
@@ -315,7 +315,7 @@ class KeepText:
         if reason is Refusal.ARMS_FIRST and tile is not None:
             return self._arms_first(table, tile)
         if reason in (Refusal.DOES_NOT_FIT, Refusal.OTHER_END_ONLY) and tile is not None:
-            ends = w.ends(table.ends, table.end_is_double) if table.ends else "-"
+            ends = w.ends(table.ends, table.end_is_double) if table.ends is not None else "-"
             fits = table.ends_for(tile)
             if fits:
                 return self.plain(

@@ -412,7 +412,7 @@ class Game(Talking):
             # Translators: prompt between hands. Ends with "> ".
             return i.gettext("Enter: next hand> ")
         view = self.view
-        ends = self.words.ends_braille(view.ends, view.end_is_double) if view.ends else "-"
+        ends = self.words.ends_braille(view.ends, view.end_is_double) if view.ends is not None else "-"
         count = len(view.hand)
         offer = ""
         if self._enter_plays is not None:
