@@ -71,8 +71,8 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
                 "and it starts the next arm; an arm not yet started is no end."
             ).format(arms=rules.arms)
         )
-        # Translators: rules text, larger sets, playing.
         lines.append(
+            # Translators: rules text, larger sets, playing.
             i.gettext("Then, in turn, lay one tile at the end of any arm; the touching halves must match.")
         )
     else:
