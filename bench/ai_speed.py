@@ -7,9 +7,11 @@ actions, the ones where a level has to think), and the slowest first move of
 a match (which also pays for any set-up). The strong level runs with its
 default settings (time budget on), as in a game; its time at fixed work
 (``--work``, playouts per move, default 1000) is printed too, for comparing
-equal work with other searches.
+equal work with other searches. Each set of ``--sets`` (double-six, -nine,
+-twelve; rules.md §6) is measured in turn.
 
     python bench/ai_speed.py [--matches 20] [--preset standard] [--players 2] [--levels easy,normal,strong]
+                             [--sets 6,9,12]
 """
 
 from __future__ import annotations
@@ -82,10 +84,20 @@ def main() -> None:
     parser.add_argument("--partners", action="store_true")
     parser.add_argument("--levels", default="easy,normal,strong")
     parser.add_argument("--work", type=int, default=1000, help="strong at fixed work: playouts per move")
+    parser.add_argument(
+        "--sets", default="6,9,12", help="sets to measure, by highest double (default 6,9,12)"
+    )
     args = parser.parse_args()
-    rules = preset(args.preset, players=args.players, partnerships=args.partners)
+    for tile_set in (int(s) for s in args.sets.split(",")):
+        measure(
+            args, preset(args.preset, players=args.players, partnerships=args.partners, tile_set=tile_set)
+        )
+
+
+def measure(args: argparse.Namespace, rules: Rules) -> None:
+    """Print the time lines of every level of ``args.levels`` on ``rules``."""
     table = f"{args.players} players" + (", partnerships" if args.partners else "")
-    print(f"{args.preset}, {table}, {args.matches} complete matches per level")
+    print(f"double-{rules.tile_set}, {args.preset}, {table}, {args.matches} complete matches per level")
     for level in args.levels.split(","):
 
         def factory(seed: int, level: str = level) -> Player:

@@ -6,10 +6,12 @@ for the reference pure-Python engine's draw-free four-player game with random
 players, interleaved round by round so machine load hits all alike. The
 ratios are taken per round; the median over the rounds is the result.
 Beside them: the strong level's fast simulator on the same work (random
-moves), and its playouts with the search's playout policy.
+moves), and its playouts with the search's playout policy; then the same for
+the double-nine and double-twelve sets (rules.md §6: four and eight arms,
+deals of 10 and 12 tiles with two players), which the reference cannot play.
 
     pip install dominoes==6.1.0
-    python bench/playouts.py [--rounds 9] [--seconds 1.0]
+    python bench/playouts.py [--rounds 9] [--seconds 1.0] [--sets 6,9,12]
 """
 
 from __future__ import annotations
@@ -46,14 +48,14 @@ def per_second(play_hand: Callable[[], object]) -> Callable[[float], float]:
     return run
 
 
-def ours(players: int, preset_name: str = "standard") -> Callable[[float], float]:
+def ours(players: int, preset_name: str = "standard", tile_set: int = 6) -> Callable[[float], float]:
     """Complete hands per second of uniform random play through the public engine.
 
     Each hand is a fresh ``Match`` (so no history piles up) fed by one seeded
     dealer: deal, opening, every play, draw and pass with its legality check and
     events, to the hand's end.
     """
-    rules = preset(preset_name, players=players, target=HUGE_TARGET)
+    rules = preset(preset_name, players=players, target=HUGE_TARGET, tile_set=tile_set)
     draw = random.Random(players).random
     dealer = SeededDealer(players)
 
@@ -68,25 +70,21 @@ def ours(players: int, preset_name: str = "standard") -> Callable[[float], float
     return per_second(play_hand)
 
 
-def fast(players: int, preset_name: str = "standard", *, policy: bool = False) -> Callable[[float], float]:
+def fast(
+    players: int, preset_name: str = "standard", tile_set: int = 6, *, policy: bool = False
+) -> Callable[[float], float]:
     """Complete hands per second through the search's fast simulator (``players/fastsim.py``).
 
     The same work as ``ours``: a fresh seeded deal per hand, every move to the
     hand's end, uniform random moves; with ``policy`` the moves are the
     strong level's playout policy instead (what a search playout costs).
     """
-    from bergen_access.players.fastsim import (  # noqa: PLC0415 - only for this benchmark
-        PLAYING,
-        SimRules,
-        apply_move,
-        deal_position,
-        legal_moves,
-    )
+    from bergen_access.players.fastsim import PLAYING, SimRules, deal_position  # noqa: PLC0415
     from bergen_access.players.rollout import playout  # noqa: PLC0415
 
     # Scores start from nothing every hand, so a hand never reaches this target;
     # the simulator tabulates values per points still needed, so no HUGE_TARGET.
-    rules = preset(preset_name, players=players, target=SIM_TARGET)
+    rules = preset(preset_name, players=players, target=SIM_TARGET, tile_set=tile_set)
     sim = SimRules(rules)
     rng = random.Random(players)
     draw = rng.random
@@ -97,9 +95,10 @@ def fast(players: int, preset_name: str = "standard", *, policy: bool = False) -
         if policy:
             playout(sim, pos, rng)
             return
+        legal_moves, apply = pos.legal_moves, pos.apply
         while pos.phase == PLAYING:
-            moves = legal_moves(sim, pos)
-            apply_move(sim, pos, moves[int(draw() * len(moves))])
+            moves = legal_moves(sim)
+            apply(sim, moves[int(draw() * len(moves))])
 
     return per_second(play_hand)
 
@@ -117,23 +116,36 @@ def reference() -> Callable[[float], float]:
     return per_second(play_hand)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=9, help="interleaved rounds (at least 7)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
-    args = parser.parse_args()
-    try:
-        ref = reference()
-    except ImportError:
-        sys.exit("bench/playouts.py needs the reference engine: pip install dominoes==6.1.0")
+def runners_for(sets: list[int]) -> dict[str, Callable[[float], float]]:
+    """The measurements, by name: double-six against the reference first, then each larger set."""
     runners = {
         "bergen 2p standard": ours(2),
         "bergen 4p standard": ours(4),
-        "dominoes 6.1.0 4p": ref,
+        "dominoes 6.1.0 4p": reference(),
         "fastsim 2p standard": fast(2),
         "fastsim 4p standard": fast(4),
         "fastsim 2p playouts": fast(2, policy=True),
     }
+    for tile_set in sets:
+        if tile_set == 6:
+            continue
+        for players in (2, 4):
+            runners[f"bergen {players}p d{tile_set}"] = ours(players, tile_set=tile_set)
+            runners[f"fastsim {players}p d{tile_set}"] = fast(players, tile_set=tile_set)
+        runners[f"fastsim 2p d{tile_set} playouts"] = fast(2, tile_set=tile_set, policy=True)
+    return runners
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=9, help="interleaved rounds (at least 7)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per measurement")
+    parser.add_argument("--sets", default="6,9,12", help="sets beside double-six (default 6,9,12)")
+    args = parser.parse_args()
+    try:
+        runners = runners_for([int(s) for s in args.sets.split(",")])
+    except ImportError:
+        sys.exit("bench/playouts.py needs the reference engine: pip install dominoes==6.1.0")
     rates: dict[str, list[float]] = {name: [] for name in runners}
     ratio2: list[float] = []
     ratio4: list[float] = []
@@ -149,14 +161,17 @@ def main() -> None:
         )
     print()
     for name, values in rates.items():
-        print(f"{name:<22} median {statistics.median(values):>9,.0f} hands/s")
-    print(f"ratio 2p / dominoes     median {statistics.median(ratio2):.2f}x (goal >= 2.0x)")
-    print(f"ratio 4p / dominoes     median {statistics.median(ratio4):.2f}x (goal >= 1.5x)")
-    for players in (2, 4):
-        engine, simulator = rates[f"bergen {players}p standard"], rates[f"fastsim {players}p standard"]
-        ratios = [s / e for s, e in zip(simulator, engine, strict=True)]
-        median = statistics.median(ratios)
-        print(f"ratio fastsim / engine {players}p median {median:.2f}x (random moves, same work)")
+        print(f"{name:<26} median {statistics.median(values):>9,.0f} hands/s")
+    print(f"ratio 2p / dominoes          median {statistics.median(ratio2):.2f}x (goal >= 2.0x)")
+    print(f"ratio 4p / dominoes          median {statistics.median(ratio4):.2f}x (goal >= 1.5x)")
+    for label in ("standard", *(f"d{s}" for s in args.sets.split(",") if s != "6")):
+        for players in (2, 4):
+            engine, simulator = rates[f"bergen {players}p {label}"], rates[f"fastsim {players}p {label}"]
+            ratios = [s / e for s, e in zip(simulator, engine, strict=True)]
+            median = statistics.median(ratios)
+            print(
+                f"ratio fastsim / engine {players}p {label:<8} median {median:.2f}x (random moves, same work)"
+            )
 
 
 if __name__ == "__main__":
