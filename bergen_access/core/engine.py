@@ -350,13 +350,17 @@ class Match:
         hands = self._hands
         hand = hands[seat]
         events: list[Event]
-        if type(action) is Play and self._many:
-            events = self._play_on_arms(seat, action)
-        elif type(action) is Play:
+        if type(action) is Play:
+            if self._many:
+                events = self._play_on_arms(seat, action)
+                self.actions.append(action)
+                self.history.extend(events)
+                return events
             tile = action.tile
+            end = action.end
             if not hand >> tile & 1 or (self._arms_rule and len(self._line) == 2):
                 self._refuse(action)
-            if action.end:
+            if end:
                 touching = self._right
                 outer = _OTHER[tile][touching]
                 if outer < 0:
@@ -378,11 +382,11 @@ class Match:
                 TilePlayed(
                     seat,
                     tile,
-                    action.end,
+                    end,
                     self._left,
                     self._right,
-                    self._left_tile.is_double,
-                    self._right_tile.is_double,
+                    _IS_DOUBLE[self._left_tile],
+                    _IS_DOUBLE[self._right_tile],
                 )
             ]
             self._passes = 0

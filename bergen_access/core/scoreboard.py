@@ -31,10 +31,13 @@ class Scoreboard:
     def __init__(self, rules: Rules, scores: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.target = rules.target_score
-        self.scores = list(scores) if scores is not None else [0] * rules.sides
-        whole = all(isinstance(s, int) and not isinstance(s, bool) for s in self.scores)
-        if len(self.scores) != rules.sides or not whole or not all(0 <= s < self.target for s in self.scores):
-            raise ValueError("starting scores must be one per side, each below the target")
+        if scores is None:
+            self.scores = [0] * rules.sides
+        else:
+            self.scores = list(scores)
+            whole = all(isinstance(s, int) and not isinstance(s, bool) for s in self.scores)
+            if len(self.scores) != rules.sides or not whole or not all(0 <= s < self.target for s in scores):
+                raise ValueError("starting scores must be one per side, each below the target")
         self.winner: int | None = None
         self._counters = rules.tally is Tally.COUNTERS
 
