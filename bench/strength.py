@@ -14,6 +14,7 @@ run is reproducible from its seed on any machine.
     python bench/strength.py --pairing strong,normal --matches 400
     python bench/strength.py --pairing strong,normal,normal                      # three players
     python bench/strength.py --pairing strong,normal,strong,normal --partners    # partnerships
+    python bench/strength.py --pairing strong,normal --set 9 --matches 200      # double-nine (rules.md §6)
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ HEADLINE = (("strong", "normal"), ("normal", "easy"))
 
 def run_pairing(levels: tuple[str, ...], args: argparse.Namespace, simulations: int) -> tuple[Tally, float]:
     """Play the pairing, printing progress every ``--chunk`` matches; the tally and the seconds taken."""
-    rules = preset(args.preset, players=len(levels), partnerships=args.partners)
+    rules = preset(args.preset, players=len(levels), partnerships=args.partners, tile_set=args.set)
 
     def factory(level: str, seed: int) -> Player:
         if level == "strong":
@@ -83,6 +84,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=2000, help="matches per pairing (default 2000)")
     parser.add_argument("--preset", choices=PRESET_NAMES, default="standard")
     parser.add_argument("--partners", action="store_true", help="two partnerships (four seats)")
+    parser.add_argument(
+        "--set", type=int, choices=(6, 9, 12), default=6, help="the set, by its highest double (rules.md §6)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first match")
     parser.add_argument(
         "--simulations", type=int, default=DEFAULT_SIMULATIONS, help="strong: playouts per move"
@@ -93,7 +97,10 @@ def main() -> None:
     pairings = [tuple(p.split(",")) for p in args.pairing] if args.pairing else list(HEADLINE)
     for levels in pairings:
         table = f"{len(levels)} players" + (", partnerships" if args.partners else "")
-        print(f"{' vs '.join(levels)} — {args.preset}, {table}, {args.matches} matches, seed {args.seed}:")
+        print(
+            f"{' vs '.join(levels)} — double-{args.set}, {args.preset}, {table}, "
+            f"{args.matches} matches, seed {args.seed}:"
+        )
         tally, seconds = run_pairing(levels, args, args.simulations)
         for line in tally.lines():
             print("  " + line)

@@ -25,7 +25,7 @@ from bergen_access.ui.game import QuitGame
 from .blind_play_bot import Bot, ScriptedReader, Step, game_in_process, play_line, run_bot, template_regex
 
 LANGUAGES = ["en", "de", "tr"]
-OPPONENTS = "random"
+OPPONENTS = "normal,easy,normal"  # the real levels; strong is held to the rules in test_players_larger_sets
 
 
 def words_for(language: str, state: Match) -> Words:
