@@ -118,3 +118,24 @@ def test_double_twelve_numbers_above_nine(tmp_path: Path) -> None:
     assert "“Bo 12 3” can be read more than one way: type 1-2 3 or 3-12." in out
     assert "“Ada 1012” needs a dash: type 10-12." in out
     assert core.ends == (3, 10)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("tile_set", "most", "refused"), [(9, 5, ["Bo 6", "Bo 1"]), (12, 9, ["Bo 1"])])
+def test_tally_headers_by_value_and_a_value_no_header_has(
+    tmp_path: Path, language: str, tile_set: int, most: int, refused: list[str]
+) -> None:
+    """``Ada 2`` up to ``Ada 5`` (double-nine; 9 on double-twelve) score; ``Ada 6`` says what is possible.
+
+    (On double-twelve ``Bo 10`` reads as the tile 0-1, which the tally refuses as a play.)
+    """
+    lines = ["Ada 0-0", "Ada 2", *refused, "Bo 3", f"Ada {most}"]
+    args = ["--names", "Ada,Bo", "--set", str(tile_set), "--mode", "tally"]
+    out, core = keep(tmp_path, args, "\n".join(lines) + "\n", language)
+    assert core is not None and list(core.scores) == [2 + 2 + most, 3]  # the refused lines changed nothing
+    refusal = I18n(language).gettext(
+        "“{text}” is no header on this set: a header is worth 2 to {most}; "
+        "type the name and its value, for example {name} 4."
+    )
+    for text in refused:
+        assert refusal.format(text=text, most=most, name="Ada") in out

@@ -63,6 +63,7 @@ class EntryProblem(StrEnum):
     HOLDING_FORM = "holding-form"  # after a block: neither tiles nor numbers with their words
     AMBIGUOUS_TILE = "ambiguous-tile"  # larger sets: digits that read as more than one tile
     NOT_IN_SET = "not-in-set"  # a number above the set's highest
+    HEADER_VALUE = "header-value"  # larger sets' tally: a name and a number no header is worth
 
 
 class Holder(StrEnum):
@@ -177,9 +178,9 @@ class KeepLexicon:
                     self._words.setdefault(fold(word, self.language), meaning)
 
     def meaning(self, word: str) -> KeepKind | HeaderKind | Holder | str | None:
-        """What a word means here; with more arms a number from 4 is a header of that value ("Anna 4")."""
+        """What a word means here; with more arms a number from 2 is a header of that value ("Anna 4")."""
         number = ascii_number(word)
-        if self.arms > 2 and number is not None and 4 <= number <= self.arms + 1:
+        if self.arms > 2 and number is not None and 2 <= number <= self.arms + 1:
             return KIND_OF_VALUE[number]
         return self._words.get(fold(word, self.language))
 
@@ -398,4 +399,6 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon, r
         named = lexicon.seat(rest[1])
         if named is not None:
             return KeepCommand(KeepKind.HEADER, seat=named, header=meaning)
+    if seat is not None and len(rest) == 1 and lexicon.arms > 2 and ascii_number(rest[0]) is not None:
+        raise KeepParseError(EntryProblem.HEADER_VALUE, line)  # "Anna 6" where headers go up to 5
     raise KeepParseError(EntryProblem.UNKNOWN, line)

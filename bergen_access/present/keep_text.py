@@ -428,6 +428,20 @@ class KeepText:
             f"? {text}",
         )
 
+    def header_value(self, text: str) -> Message:
+        """Larger sets' tally: a name with a number no header on this set is worth (``Anna 6`` on double-nine)."""
+        most = self.words.rules.arms + 1
+        name = self.words.names[0]
+        return self.plain(
+            # Translators: scorekeeper tally, double-nine and double-twelve: a name with a number that is
+            # no header's value. {most} is 5 (double-nine) or 9 (double-twelve); {name} a player's name.
+            self.i.gettext(
+                "“{text}” is no header on this set: a header is worth 2 to {most}; "
+                "type the name and its value, for example {name} 4."
+            ).format(text=text, most=most, name=name),
+            f"? {text} 2-{most}",
+        )
+
     def unknown_name(self, text: str) -> Message:
         names = ", ".join(self.words.names)
         return self.plain(

@@ -349,6 +349,8 @@ class Keeper(Talking):
             return self.feedback.ambiguous_tile(text, error.readings)
         if problem is EntryProblem.NOT_IN_SET:
             return self.feedback.not_in_set(text)
+        if problem is EntryProblem.HEADER_VALUE:
+            return self.text.header_value(text)
         return self.text.unknown(text)
 
     def refuse_input(self, screened: Screened) -> None:
