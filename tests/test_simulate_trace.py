@@ -78,7 +78,8 @@ ENTRY_TYPES = (
     "revealed",
 )
 RESULT = re.compile(
-    r"match (\d+) seed (-?\d+): side (\d+) \(seat ([\d,]+)\) wins ([\d-]+) after (\d+) hands?, (\d+) actions"
+    r"match (\d+) seed (-?\d+): side (\d+) \(seat ([\d,]+)\) "
+    r"wins(?: ([\d-]+)|, counters held ([\d-]+),) after (\d+) hands?, (\d+) actions"
 )
 
 
@@ -117,7 +118,8 @@ def parse_text(stdout: str) -> list[Entry]:
                 entry[key] = json.loads(value)
             entries.append(entry)
         elif found := RESULT.fullmatch(line):
-            number, seed, side, seats, totals, hands, actions = found.groups()
+            number, seed, side, seats, totals, held, hands, actions = found.groups()
+            stated = {"text_totals": totals} if totals else {"text_held": held}
             entries.append(
                 {
                     "type": "match-result",
@@ -125,7 +127,7 @@ def parse_text(stdout: str) -> list[Entry]:
                     "seed": int(seed),
                     "winner": int(side),
                     "seats": [int(s) for s in seats.split(",")],
-                    "text_totals": [int(t) for t in totals.split("-")],
+                    **{key: [int(t) for t in value.split("-")] for key, value in stated.items()},
                     "hands": int(hands),
                     "actions": int(actions),
                 }
@@ -534,8 +536,11 @@ class Referee:
             "actions": self.actions,
         }
         need(all(result[key] == value for key, value in facts.items()), "result", result, facts)
-        if "text_totals" in result and not self.counters:
-            need(result["text_totals"] == self.score, "result totals", result)
+        # points are stated as totals, counters as held (never as discarded)
+        if "text_totals" in result:
+            need(not self.counters and result["text_totals"] == self.score, "result totals", result)
+        if "text_held" in result:
+            need(self.counters and result["text_held"] == self.score, "result counters held", result)
         if "totals" in result or "held" in result:
             need(
                 {key: result[key] for key in ("totals", "held") if key in result} == self.all_stated(),
