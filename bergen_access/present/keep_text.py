@@ -429,7 +429,7 @@ class KeepText:
         )
 
     def header_value(self, text: str) -> Message:
-        """Larger sets' tally: a name with a number no header on this set is worth (``Anna 6`` on double-nine)."""
+        """Larger sets' tally: a name with a number no header here is worth (``Anna 6`` on double-nine)."""
         most = self.words.rules.arms + 1
         name = self.words.names[0]
         return self.plain(
