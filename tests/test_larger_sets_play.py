@@ -25,7 +25,8 @@ from bergen_access.ui.game import QuitGame
 from .blind_play_bot import Bot, ScriptedReader, Step, game_in_process, play_line, run_bot, template_regex
 
 LANGUAGES = ["en", "de", "tr"]
-OPPONENTS = "normal,easy,normal"  # the real levels; strong is held to the rules in test_players_larger_sets
+#: The real levels, one per computer seat (strong is held to the rules in test_players_larger_sets).
+OPPONENTS = {2: "normal", 4: "normal,easy,normal"}
 
 
 def words_for(language: str, state: Match) -> Words:
@@ -37,7 +38,7 @@ def words_for(language: str, state: Match) -> Words:
 def test_a_whole_match_on_a_larger_set(tmp_path: Path, tile_set: int, language: str) -> None:
     bot = Bot(tmp_path, after_match=["no"])
     args = ["--new", "--set", str(tile_set), "--players", "4", "--seed", str(tile_set), "--lang", language]
-    transcript, status = run_bot(tmp_path, [*args, "--opponents", OPPONENTS], bot)
+    transcript, status = run_bot(tmp_path, [*args, "--opponents", OPPONENTS[4]], bot)
     assert status == 0
     i = I18n(language)
     played = [
@@ -92,7 +93,7 @@ def test_a_tile_that_fits_several_arms_is_asked_about(tmp_path: Path, language: 
 
     bot = Bot(tmp_path, after_match=["no"], extra=extra)
     args = ["--new", "--set", "9", "--players", "2", "--seed", "5", "--lang", language]
-    _, status = run_bot(tmp_path, [*args, "--opponents", OPPONENTS], bot)
+    _, status = run_bot(tmp_path, [*args, "--opponents", OPPONENTS[2]], bot)
     assert status == 0
     question = template_regex(i.gettext("{tile} fits {places}. Which arm?"))
     assert asked, "no tile fitting two arms met"
