@@ -32,6 +32,7 @@ def safe(message: Message) -> Message:
         visible(message.braille, keep_newlines=True),
         message.urgent,
         message.cue,
+        message.pick,
     )
 
 

@@ -31,7 +31,9 @@ class Message:
     """What the player reads, hears and feels for one event or one reply.
 
     ``urgent`` messages (replies to the player's own commands) interrupt
-    speech; the others queue so that nothing is lost.
+    speech; the others queue so that nothing is lost. On a ``pick`` message
+    (the turn, the hand) a braille display's routing key over a tile or a
+    command word types it.
     """
 
     text: str
@@ -39,6 +41,7 @@ class Message:
     braille: str
     urgent: bool = False
     cue: Cue | None = None
+    pick: bool = False
 
 
 def wrap_braille(text: str, width: int) -> list[str]:

@@ -112,7 +112,7 @@ class Replies:
                 len(tiles),
             ).format(count=len(tiles), list=self._tile_list(view, tiles, speech), pips=total)
 
-        return self._reply(phrase, self._tile_list_braille(view, tiles) or "-")
+        return replace(self._reply(phrase, self._tile_list_braille(view, tiles) or "-"), pick=True)
 
     def ends(self, view: Board) -> Message:
         """The open ends."""
@@ -264,7 +264,7 @@ class Replies:
             braille = f"{self.narrator.words.ends_braille(view.ends, view.end_is_double)}: {braille}"
         if choice.plays and rest:
             braille += " / " + " ".join(t.notation for t in rest)
-        return replace(self.narrator.message(phrase, braille, urgent=urgent), cue=Cue.TURN)
+        return replace(self.narrator.message(phrase, braille, urgent=urgent), cue=Cue.TURN, pick=True)
 
     def hint(self, view: SeatView) -> Message:
         """The legal plays, the best first: what scores (each fact once), then the rest."""
