@@ -28,6 +28,8 @@ from .boundary import Screened
 from .commands.lexicon import CommandKind, Lexicon, yes_or_no
 from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
 from .output.announcer import Announcer, OutputClosed
+from .output.braille_display import BrailleDisplay, open_display
+from .output.brlapi import BrlapiError
 from .output.sounds import SoundPlayer, SoundUnavailableError
 from .output.sounds import open_player as sound_player
 from .output.speech import Speaker
@@ -42,6 +44,7 @@ from .ui.reader import (
     PlainReader,
     PromptReader,
     ReadlineReader,
+    RoutedReader,
     ScreenedReader,
     interrupt_reading,
 )
@@ -88,6 +91,15 @@ def add_console_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         default=None,
         # Translators: --help of --sounds.
         help=i.gettext("sound cues beside the text (on by default when the game speaks)"),
+    )
+    parser.add_argument(
+        "--braille",
+        choices=("auto", "brltty", "off"),
+        default="auto",
+        # Translators: --help of --braille. Keep the words auto, brltty and off.
+        help=i.gettext(
+            "the game's own braille display through BRLTTY: auto (when BRLTTY answers), brltty, or off"
+        ),
     )
     parser.add_argument(
         "--reader",
@@ -137,6 +149,20 @@ def start_sounds(console: Console, wanted: bool, words: I18n) -> None:
     if player is None:
         console.announcer.announce(notices.sounds_unavailable(words, failure or ""))
     console.announcer.set_sounds(player)
+
+
+def start_braille(console: Console, mode: str) -> None:
+    """``--braille``: auto takes a display when BRLTTY answers (silent otherwise); brltty says why not."""
+    if mode == "off":
+        return
+    display, failure = console.open_braille()
+    if display is not None:
+        console.announcer.braille_failure_notice = lambda reason: notices.braille_stopped(
+            console.words, reason
+        )
+        console.announcer.set_braille(display)
+    elif mode == "brltty":
+        console.announcer.announce(notices.no_braille(console.words, failure or ""))
 
 
 def open_speaker(mode: str) -> Speaker | None:
@@ -230,14 +256,34 @@ class Console:
     #: whoever answers Tab completion, the repeat key and refused lines once it exists
     target: list[Answering] = field(default_factory=list)
     make_reader: Callable[[str | None], LineReader] | None = None
+    #: --braille-width as given (None: the display's own size)
+    braille_width: int | None = None
 
     def use_reader(self, kind: str) -> None:
         """After the first question: read lines the way the answer chose (the boundary stays in front)."""
-        if self.make_reader is not None and isinstance(self.reader, ScreenedReader):
-            old, self.reader.inner = self.reader.inner, self.make_reader(kind)
+        screened = self.reader.inner if isinstance(self.reader, RoutedReader) else self.reader
+        if self.make_reader is not None and isinstance(screened, ScreenedReader):
+            old, screened.inner = screened.inner, self.make_reader(kind)
             close = getattr(old, "close", None)
             if close is not None:
                 close()
+
+    def open_braille(self) -> tuple[BrailleDisplay | None, str | None]:
+        """Take BRLTTY's display for the game's own braille (routing keys type into this reader)."""
+        reader = self.reader
+        if not isinstance(reader, RoutedReader):
+            return None, "no console input"
+        lexicon = Lexicon(self.words)
+        try:
+            display = open_display(
+                None,
+                self.braille_width,
+                typed=reader.type_line,
+                is_command=lambda word: lexicon.command(word) is not None,
+            )
+        except BrlapiError as error:
+            return None, str(error) or type(error).__name__
+        return display, None
 
     def tell_storage(self) -> None:
         """Say what the player has not heard yet about saving (each once; no home folder is said once)."""
@@ -374,14 +420,18 @@ def open_console(
                 return PlainReader(stdin, stdout, echo=False)
         return PromptReader(candidates, repeat, announcer.stop_speech, no_speech)
 
-    reader = ScreenedReader(
+    screened = ScreenedReader(
         make_reader(args.reader or settings.reader), _refuse_line(target, words, announcer)
+    )
+    reader = RoutedReader(
+        screened, status=announcer.braille_status, echo=lambda line: announcer.write(line + "\n")
     )
     setup = Setup(words, announcer, reader)
     console = Console(
         settings, config, data, language, words, verbosity, plain, announcer, reader, setup, target
     )
     console.make_reader = make_reader
+    console.braille_width = args.braille_width
     for message in told:
         announcer.announce(message)
     console.tell_storage()

@@ -22,6 +22,7 @@ from .console import (
     open_sounds,
     open_speaker,
     sounds_wanted,
+    start_braille,
     start_sounds,
 )
 from .core.keep_record import load_keep
@@ -204,9 +205,17 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             core, kept_names = (Tally(rules, scores) if args.mode == "tally" else Table(rules, scores)), names
         announcer.set_speaker(open_speaker(speech))
         start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
+        start_braille(console, args.braille)
         export_dir = Path(args.export_dir) if args.export_dir else console.data.path("exports")
         session = KeepSession(
-            console.data, export_dir, settings, console.save_settings, speech, open_speaker, open_sounds
+            console.data,
+            export_dir,
+            settings,
+            console.save_settings,
+            speech,
+            open_speaker,
+            open_sounds,
+            console.open_braille,
         )
         keeper = Keeper(
             core,

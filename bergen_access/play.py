@@ -26,6 +26,7 @@ from .console import (
     open_sounds,
     open_speaker,
     sounds_wanted,
+    start_braille,
     start_sounds,
 )
 from .core.dealers import SeededDealer
@@ -188,8 +189,16 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
 
         announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
         start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
+        start_braille(console, args.braille)
         session = Session(
-            console.data, settings, console.save_settings, speech, open_speaker, new_match, open_sounds
+            console.data,
+            settings,
+            console.save_settings,
+            speech,
+            open_speaker,
+            new_match,
+            open_sounds,
+            console.open_braille,
         )
         game = Game(
             match,

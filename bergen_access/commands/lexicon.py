@@ -33,6 +33,7 @@ class CommandKind(StrEnum):
     SEATS = "seats"
     UNSEEN = "unseen"
     SOUNDS = "sounds"
+    BRAILLE = "braille"
     RULES = "rules"
     HELP = "help"
     VERBOSITY = "verbosity"
@@ -58,6 +59,7 @@ ARGUMENTS: dict[CommandKind, Takes] = {
     CommandKind.SPEECH: Takes.WORD,
     CommandKind.LANGUAGE: Takes.WORD,
     CommandKind.SOUNDS: Takes.WORD,
+    CommandKind.BRAILLE: Takes.WORD,
 }
 MOST_HISTORY = 999  # the largest count "history N" takes
 
@@ -92,6 +94,7 @@ def _english_words() -> dict[CommandKind, tuple[str, ...]]:
         CommandKind.SEATS: ("seats", "players"),
         CommandKind.UNSEEN: ("unseen", "remaining"),
         CommandKind.SOUNDS: ("sounds",),
+        CommandKind.BRAILLE: ("braille",),
         CommandKind.RULES: ("rules",),
         CommandKind.HELP: ("help", "?"),
         CommandKind.VERBOSITY: ("verbosity", "v"),
@@ -138,6 +141,8 @@ def _localized_words(i: I18n) -> dict[CommandKind, str]:
         CommandKind.UNSEEN: i.pgettext("command", "unseen remaining"),
         # Translators: command words: turn the sound cues on or off.
         CommandKind.SOUNDS: i.pgettext("command", "sounds"),
+        # Translators: command words: the game's own braille display (BRLTTY) on or off.
+        CommandKind.BRAILLE: i.pgettext("command", "braille"),
         # Translators: command words: hear the rules of this match.
         CommandKind.RULES: i.pgettext("command", "rules"),
         # Translators: command words: help.

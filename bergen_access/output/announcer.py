@@ -16,6 +16,7 @@ from typing import TextIO
 
 from ..boundary import for_speech, visible
 from ..present.message import Message, wrap_braille
+from .braille_display import BrailleDisplay
 from .sounds import SoundPlayer
 from .speech import Speaker
 
@@ -62,6 +63,10 @@ class Announcer:
         self.speech_failure_notice: Callable[[str], Message] | None = None
         self._failure_told = False
         self.sounds: SoundPlayer | None = None  # cues beside the text, when on
+        #: the game's own braille display (BrlAPI), when one was taken; every announcement waits there
+        #: until it is read
+        self.braille: BrailleDisplay | None = None
+        self.braille_failure_notice: Callable[[str], Message] | None = None
         self.closed = False
 
     def announce(self, message: Message) -> None:
@@ -78,10 +83,14 @@ class Announcer:
         if speaker is not None and speaker.alive:
             speaker.say(message.speech, self.language, interrupt=message.urgent)
             speaker.braille(message.braille)
+        display = self.braille
+        if display is not None:
+            display.show(message)
         for record in self.recorders:
             record(message, lines)
         self.last = message
         self.check_speech()
+        self.check_braille()
 
     def write(self, text: str) -> None:
         """Print; a closed output ends the program quietly (``OutputClosed``), once."""
@@ -106,6 +115,30 @@ class Announcer:
             self.speaker = None
             self.announce(notice)
 
+    def check_braille(self) -> None:
+        """Say once, in text, that the braille display stopped; then carry on without it."""
+        display = self.braille
+        if display is None or display.alive:
+            return
+        self.braille = None
+        if display.failure is not None and self.braille_failure_notice is not None:
+            self.announce(self.braille_failure_notice(display.failure))
+
+    def braille_status(self, prompt: str) -> None:
+        """The prompt as the display's turn state (shown when nothing is waiting to be read)."""
+        display = self.braille
+        if display is not None:
+            display.status(visible(prompt).rstrip().rstrip(">").rstrip())
+            self.check_braille()
+
+    def set_braille(self, display: BrailleDisplay | None) -> None:
+        """Use ``display`` (None: no display of our own); the one before is given back to BRLTTY."""
+        if self.braille is not None and self.braille is not display:
+            self.braille.close()
+        self.braille = display
+        if display is not None:
+            self.braille_width = display.width
+
     def stop_speech(self) -> bool:
         """Stop speaking now; False when there is no speech to stop (the key then says so)."""
         if self.speaker is None:
@@ -127,6 +160,7 @@ class Announcer:
     def close(self) -> None:
         self.set_speaker(None)
         self.set_sounds(None)
+        self.set_braille(None)
 
 
 def silence(stream: TextIO) -> None:

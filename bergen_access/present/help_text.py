@@ -45,6 +45,13 @@ def describe(i: I18n, kind: CommandKind, arms: int = 2) -> str:
         CommandKind.UNSEEN: i.gettext("How many of the tiles you have not seen show each number."),
         # Translators: help for the sounds command.
         CommandKind.SOUNDS: i.gettext("Sound cues on or off: your turn, plays, draws, headers, the end."),
+        # Translators: help for the braille command. Keep the words on and off, BRLTTY, NVDA, history, repeat.
+        CommandKind.BRAILLE: i.gettext(
+            "The game's own braille display through BRLTTY, on or off: every announcement stays until "
+            "you have read it, the pan keys read on, line up and down go back, a routing key on a tile "
+            "plays it. With NVDA or JAWS braille comes as a flash message (in NVDA, set messages to show "
+            "indefinitely); history and repeat bring a line back."
+        ),
         # Translators: help for the rules command.
         CommandKind.RULES: i.gettext("The rules of this match."),
         # Translators: help for the help command.
@@ -85,6 +92,7 @@ HELP_ORDER = (
     CommandKind.VERBOSITY,
     CommandKind.SPEECH,
     CommandKind.SOUNDS,
+    CommandKind.BRAILLE,
     CommandKind.LANGUAGE,
     CommandKind.SAVE,
     CommandKind.QUIT,

@@ -8,7 +8,7 @@ questions before them all use these, so the same trouble sounds the same.
 
 from __future__ import annotations
 
-from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown
+from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown, visible
 from ..i18n import I18n
 from ..session.storage import NoticeKind, Storage, StorageNotice
 from ..session.untrusted import FileProblem
@@ -271,3 +271,35 @@ def crash_text(i: I18n, log: str | None, saved: bool) -> str:
         return i.gettext("Something went wrong; details are in {path}.").format(path=log)
     # Translators: something went wrong inside the program, and not even the log could be written.
     return i.gettext("Something went wrong, and no details could be written.")
+
+
+def braille_stopped(i: I18n, reason: str) -> Message:
+    """The game's own braille display failed during the game: said once; text and speech go on."""
+    # Translators: the braille display (through BRLTTY) stopped working. {reason} says why, in English.
+    text = i.gettext("The braille display stopped ({reason}); the game goes on without it.")
+    return notice(text.format(reason=visible(reason)))
+
+
+def no_braille(i: I18n, reason: str) -> Message:
+    """A braille display was asked for (``--braille brltty``, ``braille on``) and none answered."""
+    # Translators: no braille display could be taken through BRLTTY. {reason} says why, in English.
+    text = i.gettext("No braille display: {reason}. The game goes on without it.")
+    return notice(text.format(reason=visible(reason)))
+
+
+def braille_state(i: I18n, cells: int | None) -> Message:
+    """The answer to ``braille on``, ``braille off`` and a bare ``braille``, with the words that change it."""
+    word = i.pgettext("command", "braille").split()[0]
+    if cells is None:
+        # Translators: the game's own braille display is off. {word} is the braille command word, {on}
+        # the word for on: "Type braille on to take it again."
+        text = i.gettext("Braille display off. Type {word} {on} to take it again.")
+        return notice(text.format(word=word, on=i.pgettext("speech mode", "on")))
+    # Translators: the game's own braille display is on; {cells} is its length. {word} is the braille
+    # command word, {off} the word for off: "Type braille off to give it back."
+    text = i.ngettext(
+        "Braille display on: {cells} cell. Type {word} {off} to give it back.",
+        "Braille display on: {cells} cells. Type {word} {off} to give it back.",
+        cells,
+    )
+    return notice(text.format(cells=cells, word=word, off=i.pgettext("speech mode", "off")))

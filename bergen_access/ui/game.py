@@ -41,6 +41,7 @@ from ..core.tiles import Tile
 from ..core.view import SeatView
 from ..i18n import I18n
 from ..output.announcer import Announcer
+from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
 from ..players.base import Player
@@ -101,6 +102,8 @@ class Session:
     new_match: Callable[[], tuple[Match, dict[int, Player]]] | None = None
     #: the sound player, or why there is none
     open_sounds: Callable[[], tuple[SoundPlayer | None, str | None]] = lambda: (None, "off")
+    #: the game's own braille display, or why there is none
+    open_braille: Callable[[], tuple[BrailleDisplay | None, str | None]] = lambda: (None, "off")
 
 
 def pause_after_save(name: str) -> None:
@@ -537,6 +540,7 @@ class Game(Talking):
             CommandKind.VERBOSITY: lambda c: self.change_verbosity(c.argument),
             CommandKind.SPEECH: lambda c: self.change_speech(c.argument),
             CommandKind.SOUNDS: lambda c: self.change_sounds(c.argument),
+            CommandKind.BRAILLE: lambda c: self.change_braille(c.argument),
             CommandKind.LANGUAGE: lambda c: self.change_language(c.argument),
             CommandKind.SAVE: self._save,
             CommandKind.QUIT: self._quit,

@@ -37,6 +37,7 @@ from ..keeping.export import record_csv, record_text
 from ..keeping.modes import Mode, mode_of
 from ..keeping.steps import Ask, Enter, Question, Step
 from ..output.announcer import Announcer
+from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
 from ..present import notices
@@ -67,6 +68,8 @@ class KeepSession:
     speech_mode: str
     open_speaker: Callable[[str], Speaker | None]
     open_sounds: Callable[[], tuple[SoundPlayer | None, str | None]] = lambda: (None, "off")
+    #: the game's own braille display, or why there is none
+    open_braille: Callable[[], tuple[BrailleDisplay | None, str | None]] = lambda: (None, "off")
 
 
 @dataclass
@@ -471,6 +474,8 @@ class Keeper(Talking):
             self.change_speech(command.argument)
         elif kind is CommandKind.SOUNDS:
             self.change_sounds(command.argument)
+        elif kind is CommandKind.BRAILLE:
+            self.change_braille(command.argument)
         elif kind is CommandKind.LANGUAGE:
             self.change_language(command.argument)
         elif kind is CommandKind.SAVE:

@@ -11,8 +11,10 @@ from typing import Protocol
 from ..commands.lexicon import Lexicon
 from ..i18n import LANGUAGES, I18n, normalize_language
 from ..output.announcer import Announcer
+from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
+from ..present import notices
 from ..present.feedback import Feedback
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
@@ -33,6 +35,9 @@ class Preferences(Protocol):
 
     @property
     def open_speaker(self) -> Callable[[str], Speaker | None]: ...
+
+    @property
+    def open_braille(self) -> Callable[[], tuple[BrailleDisplay | None, str | None]]: ...
 
 
 class Talking:
@@ -98,6 +103,21 @@ class Talking:
             self.announcer.set_sounds(player)
         self.remember(sounds=choice)
         self.say(self.feedback.sounds(choice == "on"))
+
+    def change_braille(self, argument: str) -> None:
+        """``braille on`` or ``braille off``: the display of our own through BRLTTY; bare, it says which."""
+        choice = self.command_words.speech_mode(argument) if argument else None
+        announcer = self.announcer
+        if choice == "off":
+            announcer.set_braille(None)
+        elif choice == "on" and announcer.braille is None:
+            display, failure = self.session.open_braille()
+            if display is None:
+                self.say(notices.no_braille(self.i18n, failure or ""))
+                return
+            announcer.set_braille(display)
+        shown = announcer.braille
+        self.say(notices.braille_state(self.i18n, shown.width if shown is not None else None))
 
     def change_language(self, argument: str) -> None:
         language = normalize_language(argument)

@@ -283,3 +283,88 @@ class ScreenedReader:
             if screened.ok:
                 return screened.text
             self.refuse(screened)
+
+
+class Routed(Exception):  # noqa: N818 - a line that arrived, not an error
+    """Raised inside a waiting read: a line came from the braille display's routing keys."""
+
+
+class RoutedReader:
+    """Lines typed by the braille display's routing keys, beside the keyboard's, through the same boundary.
+
+    The display's key thread calls ``type_line``; the line waits in a queue and a
+    read under way is ended from its own loop (prompt_toolkit's ``interrupt``), or,
+    for ``input()`` and plain reads, by a signal whose handler raises ``Routed``
+    only while a read waits. Each prompt is passed to ``status`` (the display's
+    turn state) and each routed line to ``echo`` so the screen reads as if typed.
+    """
+
+    def __init__(
+        self, inner: ScreenedReader, *, status: Callable[[str], None], echo: Callable[[str], None]
+    ) -> None:
+        import signal  # noqa: PLC0415 - only with a braille display
+        import threading  # noqa: PLC0415
+
+        self.inner = inner
+        self.status = status
+        self.echo = echo
+        self._lines: list[str] = []
+        self._lock = threading.Lock()
+        self._waiting = False
+        self._main = threading.main_thread().ident
+        self._signal: Any = signal
+        self._previous = (
+            signal.signal(signal.SIGUSR1, self._on_signal) if hasattr(signal, "SIGUSR1") else None
+        )
+
+    def close(self) -> None:
+        if self._previous is not None:
+            with contextlib.suppress(ValueError, OSError):
+                self._signal.signal(self._signal.SIGUSR1, self._previous)
+        self.inner.close()
+
+    def interrupt(self, error: BaseException) -> bool:
+        return self.inner.interrupt(error)
+
+    def type_line(self, line: str) -> None:
+        """From the key thread: ``line`` is read next, at once if a read is waiting."""
+        with self._lock:
+            self._lines.append(line)
+            waiting = self._waiting
+        if not waiting:
+            return
+        if self.inner.interrupt(Routed()):
+            return
+        if self._main is not None and hasattr(self._signal, "pthread_kill"):
+            with contextlib.suppress(OSError, ProcessLookupError):
+                self._signal.pthread_kill(self._main, self._signal.SIGUSR1)
+
+    def _on_signal(self, number: int, frame: object) -> None:
+        if self._waiting:
+            raise Routed
+
+    def _take(self, prompt: str) -> str | None:
+        with self._lock:
+            if not self._lines:
+                return None
+            line = self._lines.pop(0)
+        self.echo(prompt + line)
+        return line
+
+    def read(self, prompt: str) -> str:
+        self.status(prompt)
+        while True:
+            line = self._take(prompt)
+            if line is not None:
+                screened = screen(line)
+                if screened.ok:
+                    return screened.text
+                self.inner.refuse(screened)
+                continue
+            try:
+                self._waiting = True
+                return self.inner.read(prompt)
+            except Routed:
+                continue
+            finally:
+                self._waiting = False

@@ -1,0 +1,343 @@
+"""What the game's own braille display shows: a pure model, read at the reader's own pace.
+
+A deafblind player reads braille only, so a line must never vanish before it was read. This
+model holds the announcement lines and decides what the display shows; it does no I/O (the
+BrlAPI client writes what the methods return). Every method returns the new display text
+(at most ``width`` characters) or None when the display does not change.
+
+Choices, as a reader who reads only braille would need them:
+
+- **A new line waits.** It is shown at once only while the display shows the turn state
+  (the status) or nothing; otherwise it is queued behind the lines not yet read. Even a
+  line that fits the display (read, by definition, once shown) stays until the reader
+  moves on: replacing it at once would lose it, which is the very fault this display cures.
+- **The waiting count** is ``+N`` in the last cells of the display, right-aligned after at
+  least one blank cell, so it is always found in the same place and never runs into the
+  text (game lines use ``+`` too: ``+3-5``, ``DT +2``). The text window shrinks to make
+  room; nothing is lost, it pans. N counts the lines not yet read besides the one shown.
+  (On a display too narrow for the number, a lone ``+`` says that lines wait.)
+- **Pan right** shows the next window of the line; at its end the oldest line not yet
+  read; with nothing unread, the next newer line of the history; after the newest line,
+  the status, so the reader learns whose turn it is; with no status, it stays.
+- **Pan left** shows the previous window; at the start of a line, the last window of the
+  line before it (from the status: the newest line).
+- **Line up / line down** step through the history, each line from its start. Line down
+  on the newest line moves on (the reader chose to: the line counts as read) to the next
+  unread line, or to the status. **Bottom** goes where reading goes on: the oldest unread
+  line, else the newest line.
+- **The status** never hides an unread line and never counts as unread: it is shown
+  when the reader pans past the newest line, and while shown it follows each update.
+- **Windows** break at spaces (a tile like ``10-12`` or a word is never cut in two when a
+  space lies within the window); a single word longer than the window is cut.
+- A line is **read** once its last window has been shown (or the reader moved down past
+  it). The history keeps the last ``history`` lines; lines still waiting are never dropped.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+#: The narrowest display served: room for a few cells of text beside a waiting count.
+MIN_WIDTH = 8
+
+
+@dataclass(frozen=True)
+class TilePick:
+    """A routing key over a tile of the hand line: play it (asking the end, as typing would)."""
+
+    tile_text: str
+
+
+@dataclass(frozen=True)
+class CommandPick:
+    """A routing key over a command word of the hand line: run it."""
+
+    word: str
+
+
+RouteTarget: TypeAlias = TilePick | CommandPick
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """What lies under a hand line's characters: ``(start, end, target)`` ranges of its text."""
+
+    spans: tuple[tuple[int, int, RouteTarget], ...]
+
+    def __post_init__(self) -> None:
+        for start, end, _target in self.spans:
+            if not 0 <= start < end:
+                raise ValueError(f"empty or negative span {start}..{end}")
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the display is: line ``line`` (numbered in the order added), characters start..end."""
+
+    line: int
+    start: int
+    end: int
+
+
+def hand_line(parts: Sequence[tuple[str, RouteTarget | None]], separator: str = " ") -> tuple[str, HandLine]:
+    """The text of the parts joined, and the span each part with a target covers.
+
+    >>> text, hand = hand_line([("H:", None), ("3-5", TilePick("3-5")), ("draw", CommandPick("draw"))])
+    >>> text, hand.spans[0]
+    ('H: 3-5 draw', (3, 6, TilePick(tile_text='3-5')))
+    """
+    spans: list[tuple[int, int, RouteTarget]] = []
+    at = 0
+    for index, (part, target) in enumerate(parts):
+        if index:
+            at += len(separator)
+        if target is not None and part:
+            spans.append((at, at + len(part), target))
+        at += len(part)
+    return separator.join(part for part, _ in parts), HandLine(tuple(spans))
+
+
+def window(text: str, start: int, width: int) -> tuple[int, int]:
+    """The window of ``text`` from ``start``: ``(end, next_start)``; ``next_start == len(text)`` at the end.
+
+    ``text`` has no space at either end (``clean``); the window breaks after its last word that fits, or
+    cuts a word longer than the window; the next window starts at the next non-space.
+    """
+    if len(text) - start <= width:
+        return len(text), len(text)
+    space = text.rfind(" ", start + 1, start + width + 1)
+    end = start + width if space == -1 else len(text[start:space].rstrip()) + start
+    after = end
+    while text[after] == " ":
+        after += 1
+    return end, after
+
+
+def starts(text: str, width: int) -> list[int]:
+    """Where each window of ``text`` begins, reading from its start."""
+    found = [0]
+    while (after := window(text, found[-1], width)[1]) < len(text):
+        found.append(after)
+    return found
+
+
+def clean(text: str) -> tuple[str, int]:
+    """One display line: each white space a plain space, none at either end; and how many went in front."""
+    spaced = "".join(" " if char.isspace() else char for char in text).rstrip()
+    stripped = spaced.lstrip()
+    return stripped, len(spaced) - len(stripped)
+
+
+@dataclass
+class _Line:
+    number: int
+    text: str
+    spans: tuple[tuple[int, int, RouteTarget], ...]
+    read: bool = False
+
+
+class BrailleView:
+    """The lines of one braille display: the one shown, those waiting, the history, the status."""
+
+    def __init__(self, width: int, *, history: int = 200) -> None:
+        _check_width(width)
+        if history < 1:
+            raise ValueError("the history must keep at least the line shown")
+        self.width = width
+        self._limit = history
+        self._history: list[_Line] = []
+        self._waiting: deque[_Line] = deque()
+        self._at: int | None = None  # the history line shown; None: the status (perhaps empty)
+        self._offset = 0
+        self._status = ""
+        self._added = 0
+        self._shown = ""
+
+    # What is shown
+
+    @property
+    def shown(self) -> str:
+        """The display text now."""
+        return self._shown
+
+    @property
+    def waiting(self) -> int:
+        """Lines not yet read, besides the one shown (the count on the display)."""
+        front = self._history[-1] if self._history else None
+        unread_front = front is not None and not front.read and self._at != len(self._history) - 1
+        return len(self._waiting) + unread_front
+
+    @property
+    def position(self) -> Position | None:
+        """The line and characters shown; None while the status shows."""
+        if self._at is None:
+            return None
+        line = self._history[self._at]
+        return Position(line.number, self._offset, window(line.text, self._offset, self._text_width())[0])
+
+    def resize(self, width: int) -> str | None:
+        """Another display size (a display plugged in anew): the same place, windows of the new width."""
+        _check_width(width)
+        self.width = width
+        return self._refresh()
+
+    # The reader's news and the game's state
+
+    def add(self, text: str, *, hand: HandLine | None = None) -> str | None:
+        """A new announcement: shown at once over the status, otherwise queued (never over an unread line)."""
+        shown, cut = clean(text)
+        if not shown:
+            return None
+        spans = () if hand is None else _shifted(hand, len(text), cut, len(shown))
+        line = _Line(self._added, shown, spans)
+        self._added += 1
+        if self._at is None:
+            self._show_new(line)
+        else:
+            self._waiting.append(line)
+        return self._refresh()
+
+    def status(self, text: str) -> str | None:
+        """The turn state: kept for when the reader has read everything; updated in place while shown."""
+        status = clean(text)[0]
+        if status != self._status:
+            self._status = status
+            if self._at is None:
+                self._offset = 0
+        return self._refresh()
+
+    # The reader's keys
+
+    def pan_right(self) -> str | None:
+        """The next window; at the end of the line, the next line to read (see the module's notes)."""
+        text = self._text()
+        after = window(text, self._offset, self._text_width())[1]
+        if after < len(text):
+            self._offset = after
+        elif self._at is not None:
+            self._go_on()
+        return self._refresh()
+
+    def pan_left(self) -> str | None:
+        """The previous window; at the start of a line, the last window of the line before."""
+        if self._offset > 0:
+            self._offset = max(s for s in starts(self._text(), self._text_width()) if s < self._offset)
+        elif self._at is None and self._history:
+            self._at = len(self._history) - 1
+            self._offset = starts(self._text(), self._text_width())[-1]
+        elif self._at:
+            self._at -= 1
+            self._offset = starts(self._text(), self._text_width())[-1]
+        return self._refresh()
+
+    def line_up(self) -> str | None:
+        """The line before in the history (from the status: the newest line), from its start."""
+        if self._at is None and self._history:
+            self._at = len(self._history) - 1
+        elif self._at:
+            self._at -= 1
+        self._offset = 0
+        return self._refresh()
+
+    def line_down(self) -> str | None:
+        """The line after in the history; past the newest, the next unread line or the status."""
+        if self._at is None:
+            return None
+        if self._at < len(self._history) - 1:
+            self._at += 1
+            self._offset = 0
+        elif self._waiting or self._status:
+            self._history[self._at].read = True
+            self._go_on()
+        return self._refresh()
+
+    def bottom(self) -> str | None:
+        """Where reading goes on: the oldest unread line, else the newest line, from its start."""
+        if self._at is None:
+            return None
+        if self._waiting and self._history[-1].read:
+            self._show_new(self._waiting.popleft())
+        else:
+            self._at = len(self._history) - 1
+            self._offset = 0
+        return self._refresh()
+
+    def route(self, cell: int) -> RouteTarget | None:
+        """What lies under routing key ``cell`` (0-based) now: a tile or command of a hand line, or None."""
+        if self._at is None:
+            return None
+        line = self._history[self._at]
+        end = window(line.text, self._offset, self._text_width())[0]
+        if not 0 <= cell < end - self._offset or line.text[self._offset + cell] == " ":
+            return None
+        index = self._offset + cell
+        return next((target for start, stop, target in line.spans if start <= index < stop), None)
+
+    # Inner workings
+
+    def _go_on(self) -> None:
+        """From the end of the line shown: the oldest unread line, else the next newer, else the status."""
+        assert self._at is not None
+        newest = len(self._history) - 1
+        if self._at < newest and not self._history[newest].read:
+            self._at, self._offset = newest, 0
+        elif self._waiting and self._history[newest].read:
+            self._show_new(self._waiting.popleft())
+        elif self._at < newest:
+            self._at, self._offset = self._at + 1, 0
+        elif self._status:
+            self._at, self._offset = None, 0
+
+    def _show_new(self, line: _Line) -> None:
+        self._history.append(line)
+        if len(self._history) > self._limit:
+            del self._history[0]
+        self._at, self._offset = len(self._history) - 1, 0
+
+    def _text(self) -> str:
+        return self._status if self._at is None else self._history[self._at].text
+
+    def _suffix(self) -> str:
+        """The waiting count as it ends the display: ``" +N"`` (or ``" +"`` where the number cannot fit)."""
+        count = self.waiting
+        if not count:
+            return ""
+        full = f" +{count}"
+        return full if self.width - len(full) >= MIN_WIDTH // 2 else " +"
+
+    def _text_width(self) -> int:
+        return self.width - len(self._suffix())
+
+    def _refresh(self) -> str | None:
+        """Render the display; mark the line read when its end is shown; None when the text is unchanged."""
+        text, width, suffix = self._text(), self._text_width(), self._suffix()
+        end, after = window(text, self._offset, width)
+        if self._at is not None and after >= len(text):
+            self._history[self._at].read = True
+        shown = text[self._offset : end]
+        if suffix:
+            shown = shown.ljust(width) + suffix
+        if shown == self._shown:
+            return None
+        self._shown = shown
+        return shown
+
+
+def _check_width(width: int) -> None:
+    if width < MIN_WIDTH:
+        raise ValueError(f"a braille display of {width} cells is too narrow (at least {MIN_WIDTH})")
+
+
+def _shifted(hand: HandLine, length: int, cut: int, kept: int) -> tuple[tuple[int, int, RouteTarget], ...]:
+    """A hand line's spans moved onto the cleaned text (``cut`` spaces gone in front, ``kept`` characters)."""
+    spans: list[tuple[int, int, RouteTarget]] = []
+    for start, end, target in hand.spans:
+        if end > length:
+            raise ValueError(f"span {start}..{end} lies beyond the line ({length} characters)")
+        first, last = max(start - cut, 0), min(end - cut, kept)
+        if first < last:
+            spans.append((first, last, target))
+    return tuple(spans)

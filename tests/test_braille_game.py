@@ -1,0 +1,285 @@
+"""The game's own braille display through a real BRLTTY (virtual driver), driven as a reader would.
+
+The real program runs under a pseudo-terminal with ``BRLAPI_HOST`` pointing at
+a private BRLTTY; the test reads the cells BRLTTY shows and presses its keys.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from bergen_access.output.braille_display import open_display
+from bergen_access.output.brlapi import BrlapiError
+
+from .brltty_fixture import Brltty, VirtualDisplay, running_brltty
+
+PYTHON = str(Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python")
+COUNT = re.compile(r"\s\+(\d+)$")
+
+
+def python() -> str:
+    return PYTHON if os.path.exists(PYTHON) else "python3"
+
+
+def game(brl: Brltty, home: Path, *args: str, language: str = "en") -> pexpect.spawn:
+    env = brl.env(
+        {
+            "HOME": str(home),
+            "XDG_DATA_HOME": str(home / "data"),
+            "XDG_CONFIG_HOME": str(home / "config"),
+            "LANG": "C.UTF-8",
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "TERM": "xterm",
+        }
+    )
+    command = ["-m", "bergen_access", "--new", "--speech", "off", "--sounds", "off", "--reader"]
+    command += ["screenreader", "--lang", language, *args]
+    return pexpect.spawn(python(), command, env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+
+
+def waiting(text: str) -> int:
+    found = COUNT.search(text)
+    return int(found.group(1)) if found else 0
+
+
+def read_all(display: VirtualDisplay, limit: int = 40) -> list[str]:
+    """Pan right until nothing is waiting: each line shown, without its count."""
+    shown = [display.settle()]
+    for _ in range(limit):
+        if not waiting(shown[-1]):
+            break
+        display.press("FWinRt")
+        shown.append(display.settle())
+    return shown
+
+
+def route_first_tile(display: VirtualDisplay, turn: str) -> str:
+    """Press the routing key over the first tile of a turn line after its ends field; the tile."""
+    ends, _, body = turn.rpartition(": ")
+    match = re.search(r"(?<![|\d-])\d{1,2}-\d{1,2}(?![|\d])", body)
+    assert match is not None, turn
+    offset = len(ends) + 2 if ends else 0
+    display.press(f"Route {offset + match.start() + 1}")  # inside the tile (cell 0 cannot be pressed)
+    return match.group(0)
+
+
+@pytest.fixture
+def brltty40() -> Iterator[tuple[Brltty, VirtualDisplay]]:
+    with running_brltty(40) as running:
+        yield running
+
+
+@pytest.mark.parametrize("cells", [40, 20])
+def test_the_first_announcement_is_shown_and_nothing_is_lost(tmp_path: Path, cells: int) -> None:
+    with running_brltty(cells) as (brl, display):
+        child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "3")
+        try:
+            child.expect("> ")
+            first = display.settle()
+            assert len(first) <= cells
+            assert first.startswith("You Anna Cem")  # the orientation line, key fact first
+            counts = [waiting(first)]
+            for _ in range(12):
+                if not counts[-1]:
+                    break
+                display.press("FWinRt")
+                counts.append(waiting(display.settle()))
+            assert counts[0] >= 3 and counts[-1] == 0
+            assert counts == sorted(counts, reverse=True)
+        finally:
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+
+
+def test_three_computer_moves_queue_and_are_read_one_by_one(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "4")
+    try:
+        child.expect("> ")
+        read_all(display)  # the opening lines, read
+        child.sendline("hand")  # any reply: read at once when nothing waits
+        child.expect("> ")
+        # play the first playable tile: routing key 0 over the turn line's first tile
+        child.sendline("turn")
+        child.expect("> ")
+        tile = route_first_tile(display, read_all(display)[-1])
+        child.expect("> ")
+        lines = read_all(display)
+        counts = [waiting(line) for line in lines]
+        assert counts[0] >= 3, lines  # three computers moved while the first line was shown
+        assert counts == sorted(counts, reverse=True) and counts[-1] == 0
+        texts = [COUNT.sub("", line).strip() for line in lines]
+        yours = [t for t in texts if t.startswith("You ")]
+        assert yours and yours[0].startswith(f"You {tile}"), texts  # the routed tile was played
+        movers = [t.split()[0] for t in texts if re.match(r"(Anna|Cem|Mia) \d", t)]
+        assert movers[:3] == ["Anna", "Cem", "Mia"], texts  # each computer's move, in order, none lost
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(("language", "letters"), [("de", "äöüß"), ("tr", "ıışğçöü")])
+def test_german_and_turkish_letters_arrive(tmp_path: Path, language: str, letters: str) -> None:
+    with running_brltty(40, text_table=language) as (brl, display):
+        child = game(brl, tmp_path, "--seed", "5", "--players", "2", language=language)
+        try:
+            child.expect("> ")
+            read_all(display)
+            child.sendline("rules" if language == "en" else {"de": "regeln", "tr": "kurallar"}[language])
+            child.expect("> ")
+            seen = " ".join(read_all(display, limit=80))
+            assert any(letter in seen for letter in letters), seen
+            assert not any(letter in seen for letter in "?\ufffd"), seen  # nothing replaced
+        finally:
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+
+
+def test_the_display_is_given_back_at_exit_and_after_kill(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    child = game(brl, tmp_path, "--seed", "5")
+    child.expect("> ")
+    assert not display.settle().startswith("BRLTTY")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    display.wait_for_release()
+    child = game(brl, tmp_path / "again", "--seed", "6")
+    child.expect("> ")
+    assert not display.settle().startswith("BRLTTY")
+    os.kill(child.pid, signal.SIGKILL)
+    child.expect(pexpect.EOF)
+    display.wait_for_release()
+
+
+def test_without_brltty_nothing_is_said_and_nothing_waits(tmp_path: Path) -> None:
+    started = time.monotonic()
+    with pytest.raises(BrlapiError):
+        open_display(":97", None, typed=lambda line: None, is_command=lambda word: False)
+    assert time.monotonic() - started < 0.1
+    env = {
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "d"),
+        "XDG_CONFIG_HOME": str(tmp_path / "c"),
+        "LANG": "C.UTF-8",
+        "PATH": os.environ.get("PATH", ""),
+        "BRLAPI_HOST": ":97",
+    }
+    child = pexpect.spawn(
+        python(),
+        ["-m", "bergen_access", "--new", "--plain", "--speech", "off", "--seed", "5"],
+        env=env,
+        encoding="utf-8",
+        timeout=15,
+    )
+    child.expect("> ")
+    assert "braille" not in child.before.lower()
+    child.sendline("braille on")
+    child.expect("> ")
+    assert "No braille display" in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_braille_off_gives_the_display_back_and_on_takes_it_again(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse")
+    try:
+        child.expect("> ")
+        read_all(display)
+        child.sendline("braille off")
+        child.expect("> ")
+        display.wait_for_release()
+        child.sendline("braille on")
+        child.expect("> ")
+        assert "40" in child.before  # "Braille display on: 40 cells."
+        shown = display.wait_for_text(lambda text: "40" in text)
+        assert not shown.startswith("BRLTTY")
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
+
+def test_a_routing_key_plays_with_the_line_editing_reader_too(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    """prompt_toolkit's reader (``--reader standard``) is ended from its own loop, as a signal would."""
+    brl, display = brltty40
+    child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--reader", "standard")
+    try:
+        child.expect(">")
+        turn = [line for line in read_all(display) if " / " in line or ":" in line][-1]
+        child.expect(f"You {route_first_tile(display, turn)}")
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
+
+def test_a_display_that_stops_is_told_once_and_the_game_goes_on(tmp_path: Path) -> None:
+    transcript = io.StringIO()
+    with running_brltty(40) as (brl, _display):
+        child = game(brl, tmp_path, "--seed", "5")
+        child.logfile_read = transcript
+        child.expect("> ")
+        brl.stop()
+        try:
+            for command, answer in (("hand", r"Your \d+ tiles"), ("score", "Score"), ("count", "Stock")):
+                child.sendline(command)
+                child.expect(answer)
+                child.expect("> ")
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+    said = transcript.getvalue()
+    assert said.count("The braille display stopped") == 1, said
+    assert "Traceback" not in said
+
+
+def test_the_scorekeepers_answers_and_score_wait_until_read(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    env = brl.env(
+        {
+            "HOME": str(tmp_path),
+            "XDG_DATA_HOME": str(tmp_path / "d"),
+            "XDG_CONFIG_HOME": str(tmp_path / "c"),
+            "LANG": "C.UTF-8",
+            "PATH": os.environ.get("PATH", ""),
+            "TERM": "xterm",
+        }
+    )
+    arguments = ["-m", "bergen_access", "keep", "--names", "Ada,Bo", "--mode", "tally", "--speech", "off"]
+    arguments += ["--sounds", "off", "--reader", "screenreader", "--verbosity", "terse"]
+    child = pexpect.spawn(python(), arguments, env=env, encoding="utf-8", timeout=15)
+    try:
+        child.expect("> ")
+        read_all(display)
+        for entry in ("Ada 1-1", "Ada double", "Bo triple"):
+            child.sendline(entry)
+            child.expect("> ")
+        first = display.settle()
+        assert waiting(first) >= 2, first  # the answers queue; none replaced another
+        lines = read_all(display)
+        texts = " ".join(lines)
+        assert "Ada DH" in texts and "Bo TH" in texts, lines
+        display.press("FWinRt")  # past the newest line: the score, as the prompt says it
+        assert "Ada 4 Bo 3" in display.settle()
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
