@@ -19,6 +19,8 @@ from .session.settings import SETTINGS_FILE, Settings
 
 def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     from . import keep, play, simulate  # noqa: PLC0415 - keep start-up light
+    from .net.join import add_join_arguments  # noqa: PLC0415
+    from .net.run import add_serve_arguments  # noqa: PLC0415
 
     install_argparse_words(i)
     parser = argparse.ArgumentParser(
@@ -55,7 +57,30 @@ def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.A
         ),
     )
     keep.add_arguments(keep_parser, i)
-    return parser, {"simulate": simulate_parser, "keep": keep_parser}
+    serve_parser = commands.add_parser(
+        "serve",
+        # Translators: --help, the serve command in the list of commands.
+        help=i.gettext("host tables that players join over the network"),
+        # Translators: --help of bergen serve.
+        description=i.gettext(
+            "Host a lobby and tables for players who join with bergen join, telnet or a MUD client."
+        ),
+    )
+    add_serve_arguments(serve_parser, i)
+    join_parser = commands.add_parser(
+        "join",
+        # Translators: --help, the join command in the list of commands.
+        help=i.gettext("join a table server (bergen serve) with speech, braille and sounds"),
+        # Translators: --help of bergen join.
+        description=i.gettext("Play at a table server with this program's speech, braille and sounds."),
+    )
+    add_join_arguments(join_parser, i)
+    return parser, {
+        "simulate": simulate_parser,
+        "keep": keep_parser,
+        "serve": serve_parser,
+        "join": join_parser,
+    }
 
 
 def prepare_streams() -> None:
@@ -84,6 +109,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import keep  # noqa: PLC0415
 
         return keep.run(subparsers["keep"], args, sys.stdin, sys.stdout)
+    if args.command == "serve":
+        from .net.run import serve  # noqa: PLC0415
+
+        return serve(args, sys.stdout)
+    if args.command == "join":
+        from .net.join import join  # noqa: PLC0415
+
+        return join(subparsers["join"], args, sys.stdin, sys.stdout)
     from . import play  # noqa: PLC0415
 
     return play.run(parser, args, sys.stdin, sys.stdout)

@@ -311,6 +311,7 @@ class RoutedReader:
         self._lines: list[str] = []
         self._lock = threading.Lock()
         self._waiting = False
+        self._ended = False
         self._main = threading.main_thread().ident
         self._signal: Any = signal
         self._previous = (
@@ -326,10 +327,19 @@ class RoutedReader:
     def interrupt(self, error: BaseException) -> bool:
         return self.inner.interrupt(error)
 
+    def finish(self) -> None:
+        """From another thread: input has ended (a server closed the connection); the read ends now."""
+        self._ended = True
+        self._wake()
+
     def type_line(self, line: str) -> None:
         """From the key thread: ``line`` is read next, at once if a read is waiting."""
         with self._lock:
             self._lines.append(line)
+        self._wake()
+
+    def _wake(self) -> None:
+        with self._lock:
             waiting = self._waiting
         if not waiting:
             return
@@ -354,6 +364,8 @@ class RoutedReader:
     def read(self, prompt: str) -> str:
         self.status(prompt)
         while True:
+            if self._ended:
+                raise EOFError
             line = self._take(prompt)
             if line is not None:
                 screened = screen(line)

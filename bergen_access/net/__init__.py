@@ -1,0 +1,1 @@
+"""Playing over a network (issue 15): the table server, its line protocol and the clients."""

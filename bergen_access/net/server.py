@@ -1,0 +1,659 @@
+"""``bergen serve``: one asyncio process, a lobby and many tables, a plain line protocol.
+
+A telnet or MUD client, ``nc`` or ``bergen join`` connects; every line from it
+passes the telnet filter (``net/telnet.py``: negotiation bytes dropped, lines
+capped, lines per second limited) and then the same input boundary as the
+keyboard (``boundary.screen``). The server never echoes and never asks for
+character mode; every message is one line. In the lobby a person names
+themselves, lists, creates, joins or watches tables; at a table every command
+of the console game works for their seat (``net/table.py``). Tables are saved
+after every change and come back when the server restarts, their seats waiting
+for their people (``rejoin CODE``). A dead connection is noticed by TCP
+keepalive and a timeout within a minute; its seat waits ``--hold`` minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import socket
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..boundary import screen, visible
+from ..commands.lexicon import Lexicon
+from ..core import Match, SeededDealer
+from ..core.actions import Draw
+from ..core.engine import Phase
+from ..core.rules import PRESET_NAMES, Rules, RulesError, preset
+from ..core.view import SeatView
+from ..i18n import LANGUAGES, I18n, normalize_language
+from ..players import LEVELS
+from ..players.base import Player
+from ..present.message import Message, Verbosity
+from ..present.table_talk import rules_name
+from ..session.savefile import load_match, match_text
+from ..session.storage import Storage
+from ..session.untrusted import DamagedFile
+from ..ui.game import QuitGame
+from . import texts
+from .table import Seat, SeatGame, Table, Watcher
+from .telnet import IAC_NOP, LineFramer, RateLimiter, outgoing
+
+NAME = re.compile(r"[^\W\d_][\w-]{0,19}")
+#: seconds without a line before a keepalive is sent; a connection silent this long twice is closed
+HEARTBEAT = 30.0
+READ_CHUNK = 4096
+MOST_SAY = 200
+
+
+@dataclass
+class Client:
+    """One connection: who it is, where it sits, how it wants to be spoken to."""
+
+    writer: asyncio.StreamWriter
+    language: str = "en"
+    verbosity: Verbosity = Verbosity.NORMAL
+    name: str | None = None
+    table: Table | None = None
+    seat: Seat | None = None
+    watching: Watcher | None = None
+    framer: LineFramer = field(default_factory=LineFramer)
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    authorized: bool = False
+    closed: bool = False
+
+    @property
+    def i18n(self) -> I18n:
+        return I18n(self.language)
+
+    def send_line(self, text: str) -> None:
+        if self.closed:
+            return
+        with contextlib.suppress(OSError, RuntimeError):
+            self.writer.write(outgoing(text))
+
+    def send_prompt(self, text: str) -> None:
+        """The prompt as a line of its own (ending in ">"), so line clients and triggers see it."""
+        self.send_line(text.rstrip())
+
+    def close(self) -> None:
+        """Stop reading; what was written still goes out, then the connection closes."""
+        self.closed = True
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+    def say(self, message: Message) -> None:
+        text = message.braille if self.verbosity is Verbosity.TERSE else message.text
+        for part in text.splitlines() or [""]:
+            self.send_line(part)
+
+
+class Server:
+    """The lobby and its tables."""
+
+    def __init__(
+        self,
+        storage: Storage | None = None,
+        *,
+        password: str | None = None,
+        hold_minutes: float = 15.0,
+        think: Callable[[Player, SeatView], Any] | None = None,
+        rate: tuple[float, int] = (10.0, 30),
+    ) -> None:
+        self.storage = storage
+        self.password = password
+        self.hold_minutes = hold_minutes
+        self.rate = rate  # lines per second each connection may send, and the burst allowed
+        self.clients: list[Client] = []
+        self.tables: dict[int, Table] = {}
+        self._choose = think or (lambda player, view: player.choose(view))
+        self._computers: set[int] = set()  # tables whose computer seats are moving now
+        self._server: asyncio.AbstractServer | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.faults = 0  # lines that met a fault of ours (each told, none fatal)
+        self.last_fault = ""
+
+    # ------------------------------------------------------------- lifecycle
+
+    async def start(self, host: str = "127.0.0.1", port: int = 4000) -> int:
+        """Listen; the port (useful with port 0). Saved tables come back first."""
+        self.restore()
+        self._server = await asyncio.start_server(self._connected, host, port, limit=READ_CHUNK * 4)
+        sockets = self._server.sockets or ()
+        self._spawn(self._sweep())
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for client in list(self.clients):
+            client.closed = True
+            with contextlib.suppress(Exception):
+                client.writer.close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await self._server.wait_closed()
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------- saving
+
+    def save(self, table: Table) -> None:
+        if self.storage is None:
+            return
+        seats = [
+            {
+                "name": s.name,
+                "kind": "human" if s.is_person else "computer",
+                "level": s.level,
+                "token": s.token,
+            }
+            for s in table.seats
+        ]
+        self.storage.write(f"table-{table.number}.json", match_text(table.match, seats))
+
+    def restore(self) -> None:
+        """Tables saved by an earlier run, every person's seat waiting for them (their codes still hold)."""
+        where = self.storage.path("table-0.json") if self.storage is not None else None
+        if self.storage is None or where is None:
+            return
+        for path in sorted(where.parent.glob("table-*.json")):
+            number = int(path.stem.split("-")[1]) if path.stem.split("-")[1].isdigit() else None
+            if number is None:
+                continue
+            try:
+                match, seats = load_match(path, _checked_seat)
+            except (DamagedFile, FileNotFoundError, ValueError):
+                self.storage.set_aside(path.name, "damaged")
+                continue
+            if match.is_over:
+                continue
+            table = Table(
+                number,
+                match,
+                [
+                    Seat(index, str(s["name"]), s.get("level"), str(s.get("token") or ""))
+                    for index, s in enumerate(seats)
+                ],
+                save=self.save,
+                hold_seconds=self.hold_minutes * 60,
+            )
+            now = time.monotonic()
+            for seat in table.people:
+                seat.away_since = now
+            self.tables[number] = table
+
+    # ----------------------------------------------------------- connections
+
+    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        _keepalive(writer)
+        client = Client(writer, limiter=RateLimiter(*self.rate))
+        self.clients.append(client)
+        client.authorized = self.password is None
+        client.say(texts.welcome(client.i18n, self.password is not None))
+        silent = 0
+        try:
+            while not client.closed:
+                try:
+                    data = await asyncio.wait_for(reader.read(READ_CHUNK), HEARTBEAT)
+                except TimeoutError:
+                    silent += 1
+                    if silent > 2:
+                        break
+                    if client.framer.telnet:
+                        writer.write(IAC_NOP)
+                    await writer.drain()
+                    continue
+                if not data:
+                    break
+                silent = 0
+                for incoming in client.framer.feed(data):
+                    if not client.limiter.allow(time.monotonic()):
+                        if client.limiter.flooding(time.monotonic()):
+                            client.say(texts.flooding(client.i18n))
+                            client.close()
+                            break
+                        if client.limiter.strikes == 1:  # said once a run of refused lines
+                            client.say(texts.too_fast(client.i18n))
+                        continue
+                    self._safely(client, incoming.text, incoming.too_long)
+                with contextlib.suppress(ConnectionError):
+                    await asyncio.wait_for(writer.drain(), 10.0)
+        except (ConnectionError, OSError, asyncio.IncompleteReadError, TimeoutError, asyncio.CancelledError):
+            pass
+        finally:
+            self._gone(client)
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    def _gone(self, client: Client) -> None:
+        client.closed = True
+        if client in self.clients:
+            self.clients.remove(client)
+        if client.watching is not None and client.table is not None:
+            with contextlib.suppress(ValueError):
+                client.table.watchers.remove(client.watching)
+        seat, table = client.seat, client.table
+        if seat is not None and table is not None:
+            table.left(seat)
+            minutes = int(self.hold_minutes)
+            table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+
+    # ------------------------------------------------------------------ lines
+
+    def _safely(self, client: Client, raw: str, too_long: bool) -> None:
+        """One line; a fault of ours costs that line (told in one sentence, logged), never the server."""
+        try:
+            self._line(client, raw, too_long)
+        except Exception:
+            self.faults += 1
+            self.last_fault = traceback.format_exc()
+            client.say(texts.fault(client.i18n))
+
+    def _line(self, client: Client, raw: str, too_long: bool) -> None:
+        screened = screen(raw if not too_long else raw + "x" * 2000)
+        if not screened.ok:
+            from ..present import notices  # noqa: PLC0415
+
+            client.say(notices.input_refused(client.i18n, screened, "help"))
+            return
+        text = screened.text.strip()
+        if not client.authorized:
+            if text == self.password:
+                client.authorized = True
+                client.say(texts.password_ok(client.i18n))
+            else:
+                client.say(texts.wrong_password(client.i18n))
+                client.close()
+            return
+        words = text.split()
+        head = words[0].lower() if words else ""
+        rest = text[len(words[0]) :].strip() if words else ""
+        lobby = {
+            "name": self._name,
+            "language": self._language,
+            "lang": self._language,
+            "verbosity": self._verbosity,
+            "tables": self._tables,
+            "create": self._create,
+            "join": self._join,
+            "watch": self._watch,
+            "leave": self._leave,
+            "who": self._who,
+            "say": self._say,
+            "rejoin": self._rejoin,
+            "quit": self._quit,
+        }
+        at_table = client.seat is not None and client.seat.game is not None
+        if at_table and head in ("language", "lang", "verbosity", "quit"):
+            self._at_seat(client, text)  # the game's own commands change the seat's game
+            return
+        if head in lobby:
+            lobby[head](client, rest)
+            return
+        if at_table:
+            self._at_seat(client, text)
+        elif head in ("help", "?") or not words:
+            for part in texts.lobby_help(client.i18n):
+                client.send_line(part)
+        else:
+            client.say(texts.unknown(client.i18n, visible(text)))
+
+    def _at_seat(self, client: Client, text: str) -> None:
+        seat, table = client.seat, client.table
+        assert seat is not None and seat.game is not None and table is not None
+        game = seat.game
+        if table.match.phase is Phase.NOT_STARTED:
+            free = sum(1 for s in table.seats if s.is_person and s.game is None)
+            client.say(texts.waiting_for_players(client.i18n, free))
+            return
+        try:
+            game.answer(text)
+        except QuitGame:  # as at the console: leave (the seat waits for rejoin) and close
+            self._quit(client, "")
+            return
+        game.turn_and_prompt()
+        client.language = game.i18n.language
+        client.verbosity = game.verbosity
+        if table.match.is_over:
+            client.say(texts.match_over(client.i18n))
+        self._computers_move(table)
+
+    # ------------------------------------------------------------ the lobby
+
+    def _name(self, client: Client, rest: str) -> None:
+        if not NAME.fullmatch(rest) or Lexicon(client.i18n).command(rest) is not None:
+            client.say(texts.bad_name(client.i18n))
+            return
+        if any(c is not client and (c.name or "").lower() == rest.lower() for c in self.clients):
+            client.say(texts.name_taken(client.i18n, rest))
+            return
+        client.name = rest
+        client.say(texts.named(client.i18n, rest))
+
+    def _language(self, client: Client, rest: str) -> None:
+        language = normalize_language(rest) if rest else None
+        if language is None or language not in LANGUAGES:
+            client.say(texts.unknown(client.i18n, visible(rest)))
+            return
+        client.language = language
+        client.say(texts.language_set(client.i18n, language))
+
+    def _verbosity(self, client: Client, rest: str) -> None:
+        try:
+            client.verbosity = Verbosity(rest.strip().lower())
+        except ValueError:
+            client.say(texts.unknown(client.i18n, visible(rest)))
+            return
+        client.say(texts.verbosity_set(client.i18n, client.verbosity.value))
+
+    def _tables(self, client: Client, rest: str) -> None:
+        i = client.i18n
+        if not self.tables:
+            client.say(texts.no_tables(i))
+            return
+        for number, table in sorted(self.tables.items()):
+            match = table.match
+            seats = ", ".join(s.name if s.is_person else f"{s.name} ({s.level})" for s in table.seats)
+            free = sum(1 for s in table.seats if s.is_person and s.game is None and s.away_since is None)
+            if match.is_over:
+                state = texts.state_over(i)
+            elif match.hand_number:
+                state = texts.state_hand(i, match.hand_number)
+            else:
+                state = texts.state_waiting(i)
+            client.say(
+                texts.table_line(
+                    i, number, rules=rules_name(i, match.rules), seats=seats, free=free, state=state
+                )
+            )
+
+    def _create(self, client: Client, rest: str) -> None:
+        if client.name is None:
+            client.say(texts.name_first(client.i18n))
+            return
+        if client.table is not None:
+            client.say(texts.already_seated(client.i18n, client.table.number))
+            return
+        try:
+            rules, computers = parse_create(rest)
+        except (ValueError, RulesError) as error:
+            client.say(texts.bad_create(client.i18n, visible(str(error))))
+            return
+        number = max(self.tables, default=0) + 1
+        people = rules.players - len(computers)
+        names = [f"Seat{n + 1}" for n in range(rules.players)]
+        seats = [Seat(n, names[n]) for n in range(people)]
+        computer_names = ["Anna", "Cem", "Mia", "Tom"]
+        for k, level in enumerate(computers):
+            index = people + k
+            seats.append(Seat(index, computer_names[k], level))
+        match = Match(rules, SeededDealer(int.from_bytes(os.urandom(4), "big")))
+        table = Table(number, match, seats, save=self.save, hold_seconds=self.hold_minutes * 60)
+        self.tables[number] = table
+        self._sit(client, table, seats[0])
+
+    def _sit(self, client: Client, table: Table, seat: Seat) -> None:
+        assert client.name is not None
+        seat.name = client.name
+        seat.client = client
+        seat.away_since = None
+        seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
+        for other in table.seats:  # everybody's game knows the names as they are now
+            if other.game is not None:
+                other.game.seating.names[seat.index] = seat.name
+                other.game.set_language(other.game.i18n.language)
+        client.table, client.seat = table, seat
+        client.say(texts.seated(client.i18n, table.number, seat.index + 1, seat.token))
+        table.say_to_all(
+            lambda other: None if other is seat else texts.joins(_words(other, client), seat.name)
+        )
+        if all(s.game is not None or not s.is_person for s in table.seats):
+            table.start()
+        self.save(table)
+        seat.game.turn_and_prompt()
+        self._computers_move(table)
+
+    def _join(self, client: Client, rest: str) -> None:
+        if client.name is None:
+            client.say(texts.name_first(client.i18n))
+            return
+        if client.table is not None:
+            client.say(texts.already_seated(client.i18n, client.table.number))
+            return
+        table = self.tables.get(int(rest)) if rest.isascii() and rest.isdigit() else None
+        if table is None:
+            client.say(texts.no_such_table(client.i18n, visible(rest)))
+            return
+        seat = table.free_seat()
+        if seat is None:
+            client.say(texts.table_full(client.i18n, table.number))
+            return
+        self._sit(client, table, seat)
+
+    def _watch(self, client: Client, rest: str) -> None:
+        if client.table is not None:
+            client.say(texts.already_seated(client.i18n, client.table.number))
+            return
+        table = self.tables.get(int(rest)) if rest.isascii() and rest.isdigit() else None
+        if table is None:
+            client.say(texts.no_such_table(client.i18n, visible(rest)))
+            return
+        watcher = Watcher(table, client, language=client.language, verbosity=client.verbosity)
+        table.watchers.append(watcher)
+        client.table, client.watching = table, watcher
+        client.say(texts.watching(client.i18n, table.number))
+
+    def _leave(self, client: Client, rest: str) -> None:
+        table = client.table
+        if table is None:
+            client.say(texts.not_at_table(client.i18n))
+            return
+        if client.watching is not None:
+            with contextlib.suppress(ValueError):
+                table.watchers.remove(client.watching)
+            client.watching, client.table = None, None
+            client.say(texts.stopped_watching(client.i18n, table.number))
+            return
+        seat = client.seat
+        assert seat is not None
+        table.left(seat)
+        client.seat, client.table = None, None
+        minutes = int(self.hold_minutes)
+        client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
+        table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+
+    def _rejoin(self, client: Client, rest: str) -> None:
+        if client.table is not None:
+            client.say(texts.already_seated(client.i18n, client.table.number))
+            return
+        code = rest.strip()
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.is_person and code and secrets_equal(seat.token, code) and seat.client is None:
+                    client.name = client.name or seat.name
+                    missed, seat.missed = seat.missed, []
+                    seat.client = client
+                    seat.away_since = None
+                    if seat.game is None:
+                        seat.game = SeatGame(
+                            table, seat, language=client.language, verbosity=client.verbosity
+                        )
+                        if table.match.hand_number:
+                            seat.game.restore_history()
+                    client.table, client.seat = table, seat
+                    client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
+                    for line in missed:
+                        client.send_line(line)
+                    table.say_to_all(_notice(texts.back, seat.name, client, skip=seat))
+                    if all(s.game is not None or not s.is_person for s in table.seats):
+                        table.start()
+                    seat.game.turn_and_prompt()
+                    self._computers_move(table)
+                    return
+        client.say(texts.bad_token(client.i18n))
+
+    def _who(self, client: Client, rest: str) -> None:
+        i = client.i18n
+        people = ", ".join(
+            f"{c.name} ({texts.at_table(i, c.table.number) if c.table else texts.in_lobby(i)})"
+            for c in self.clients
+            if c.name
+        )
+        client.say(texts.who(i, people or "-"))
+
+    def _say(self, client: Client, rest: str) -> None:
+        table = client.table
+        if table is None:
+            client.say(texts.not_at_table(client.i18n))
+            return
+        said = visible(rest)[:MOST_SAY]
+        name = client.name or "?"
+        table.say_to_all(lambda other: texts.says(_words(other, client), name, said))
+
+    def _quit(self, client: Client, rest: str) -> None:
+        if client.table is not None:
+            self._leave(client, "")
+        client.say(texts.goodbye(client.i18n))
+        client.close()
+
+    # ---------------------------------------------------------------- computers
+
+    def _computers_move(self, table: Table) -> None:
+        if table.number in self._computers or table.computer_to_move() is None:
+            return
+        self._computers.add(table.number)
+        self._spawn(self._run_computers(table))
+
+    async def _run_computers(self, table: Table) -> None:
+        """Each computer turn (its forced draws with it) is chosen in a worker thread, saved, then told."""
+        try:
+            while (seat := table.computer_to_move()) is not None:
+                match = table.match
+                before = len(match.history)
+                while True:
+                    view = SeatView(match, seat)
+                    action = await asyncio.to_thread(self._choose, table.players[seat], view)
+                    match.apply(action)
+                    if not isinstance(action, Draw) or match.turn != seat or match.phase is not Phase.PLAYING:
+                        break
+                table.save()
+                table.tell(match.history[before:])
+                await asyncio.sleep(0)
+        finally:
+            self._computers.discard(table.number)
+        if table.match.is_over:
+            for person in table.people:
+                if isinstance(person.client, Client):
+                    person.client.say(texts.match_over(person.client.i18n))
+
+    async def _sweep(self) -> None:
+        """Once a second: seats away too long get a computer player."""
+        while True:
+            await asyncio.sleep(1.0)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                for seat in table.expired(now):
+                    table.say_to_all(_notice(texts.stand_in, seat.name, None))
+                    self._computers_move(table)
+
+
+def _notice(
+    say: Callable[[I18n, str], Message], name: str, client: Client | None, skip: Seat | None = None
+) -> Callable[[Seat | None], Message | None]:
+    """A notice about ``name`` for everyone at a table but ``skip``, each in their own language."""
+
+    def told(other: Seat | None) -> Message | None:
+        return None if other is not None and other is skip else say(_words(other, client), name)
+
+    return told
+
+
+def secrets_equal(a: str, b: str) -> bool:
+    import hmac  # noqa: PLC0415
+
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def _words(seat: Seat | None, fallback: Client | None) -> I18n:
+    """The language a notice is said in: the seat's own, else the client's, else English."""
+    if seat is not None and seat.game is not None:
+        return seat.game.i18n
+    if fallback is not None:
+        return fallback.i18n
+    return I18n("en")
+
+
+def _checked_seat(value: Any, where: str) -> None:
+    if not isinstance(value, dict) or not isinstance(value.get("name"), str):
+        raise ValueError(where)
+
+
+def parse_create(text: str) -> tuple[Rules, list[str]]:
+    """``standard 4 set 9 partners computers normal,easy``: the rules and the computer seats' levels."""
+    words = text.lower().split()
+    name = "standard"
+    players = 2
+    tile_set = 6
+    partners = False
+    computers: list[str] = []
+    options: dict[str, str] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in PRESET_NAMES:
+            name = word
+        elif word.isascii() and word.isdigit():
+            players = int(word)
+        elif word == "set" and index + 1 < len(words):
+            index += 1
+            tile_set = int(words[index]) if words[index].isdigit() else -1
+        elif word == "partners":
+            partners = True
+        elif word == "computers" and index + 1 < len(words):
+            index += 1
+            computers = words[index].split(",")
+        elif "=" in word:
+            key, _, value = word.partition("=")
+            options[key.replace("-", "_")] = value
+        else:
+            raise ValueError(f"not understood: {word}")
+        index += 1
+    if any(level not in LEVELS for level in computers):
+        raise ValueError("levels: " + ", ".join(sorted(LEVELS)))
+    if len(computers) >= players:
+        raise ValueError("at least one seat must be a person's")
+    rules = preset(name, players=players, partnerships=partners, tile_set=tile_set)
+    if options:
+        rules = rules.with_options(**options)
+    return rules, computers
+
+
+def _keepalive(writer: asyncio.StreamWriter) -> None:
+    """Notice a dead peer within about a minute, not the system's two hours."""
+    sock = writer.get_extra_info("socket")
+    if sock is None:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE, 20)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL, 10)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT, 3)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, 60_000)
+
+
+def dump(server: Server) -> str:
+    """The server's tables as JSON (for logs and tests)."""
+    return json.dumps([t.to_json() for t in server.tables.values()])

@@ -1,0 +1,325 @@
+"""A table of the server: one match, its seats (people or computers), its watchers.
+
+Each person's seat is a console ``Game`` of its own (``SeatGame``): the same
+commands, replies and announcements as at the console, in that player's
+language and verbosity, from that seat's view only. The table owns the match:
+a move from any seat is applied once, saved (write-ahead), then told to every
+seat and watcher, each event seen as that seat may see it (``seen_by``).
+Computer seats move in a worker thread while nobody else can change the match.
+A seat whose connection dropped is kept for a while (link-dead): the table
+waits on its turn, keeps what it missed, and gives it a computer player when
+the time is up.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TextIO, cast
+
+from ..core.actions import Action
+from ..core.engine import Match, Phase
+from ..core.events import Event
+from ..core.view import SeatView
+from ..output.announcer import Announcer
+from ..players import make_player
+from ..players.base import Player
+from ..present.message import Message, Verbosity
+from ..present.narrator import Narrator
+from ..present.words import Words
+from ..session.settings import Settings
+from ..ui.game import Game, QuitGame, Seating, Session
+
+#: lines kept for a link-dead seat (the oldest go first)
+MOST_MISSED = 400
+#: the level a seat gets when its player did not come back in time
+STAND_IN_LEVEL = "normal"
+
+
+class Line(Protocol):
+    """Where a seat's or watcher's lines go: the connection, or nowhere while it is away."""
+
+    def send_line(self, text: str) -> None: ...
+
+    def send_prompt(self, text: str) -> None: ...
+
+
+class SeatOutput:
+    """A text stream for an ``Announcer``: each line goes to the seat's connection, or waits while away."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self._partial = ""
+
+    def write(self, text: str) -> int:
+        self._partial += text
+        *lines, self._partial = self._partial.split("\n")
+        for line in lines:
+            self.seat.deliver(line)
+        return len(text)
+
+    def flush(self) -> None:
+        return None
+
+
+@dataclass
+class Seat:
+    """A place at the table: a person (with a rejoin token) or a computer."""
+
+    index: int
+    name: str
+    level: str | None = None  # a computer's level; None for a person
+    token: str = field(default_factory=lambda: secrets.token_hex(4))
+    client: Line | None = None
+    game: SeatGame | None = None
+    away_since: float | None = None
+    missed: list[str] = field(default_factory=list)
+
+    @property
+    def is_person(self) -> bool:
+        return self.level is None
+
+    def deliver(self, line: str) -> None:
+        if self.client is not None:
+            self.client.send_line(line)
+        else:
+            self.missed.append(line)
+            del self.missed[:-MOST_MISSED]
+
+
+class SeatGame(Game):
+    """The console game for one seat of a shared match: moves go through the table, news comes from it."""
+
+    def __init__(self, table: Table, seat: Seat, *, language: str, verbosity: Verbosity) -> None:
+        self.table = table
+        self.seat = seat
+        seating = Seating([s.name for s in table.seats], seat.index, table.levels())
+        out = cast(TextIO, SeatOutput(seat))
+        announcer = Announcer(out, language=language, terse=verbosity is Verbosity.TERSE)
+        session = Session(None, Settings(), lambda: None, "off", lambda mode: None)
+        others: dict[int, Player] = {s.index: _Elsewhere() for s in table.seats if s is not seat}
+        super().__init__(
+            table.match,
+            seating,
+            others,  # the other seats move at the table; listed so a replayed history knows them
+            language=language,
+            verbosity=verbosity,
+            announcer=announcer,
+            reader=_NoReader(),
+            session=session,
+        )
+
+    # -------------------------------------------------------- through the table
+
+    def save(self) -> None:
+        self.table.save()
+
+    def _apply(self, action: Action) -> None:
+        self._enter_plays = None
+        self.table.apply(action)
+
+    def _start_hand(self) -> None:
+        self.table.start_hand()
+
+    def _draw(self, command: Any = None, most: int | None = None) -> None:
+        before = len(self.match.history)
+        super()._draw(command, most)
+        drawn = self.match.history[before:]
+        if drawn:
+            self.table.tell(drawn, skip=self.seat)  # the others hear the draws; this seat heard its own
+
+    def _quit(self, command: Any) -> None:
+        raise QuitGame
+
+    # -------------------------------------------------------------- hearing
+
+    def heard(self, events: Iterable[Event]) -> None:
+        """News from the table, as this seat may see it; then the turn, if it is this seat's."""
+        seat = self.seat.index
+        self.tell_events([_seen(event, seat) for event in events])
+        self._flush_draws()
+
+    def turn_and_prompt(self) -> None:
+        """Say it is this seat's turn (once a turn), then the prompt, as the console would."""
+        match = self.match
+        mine = match.phase is Phase.PLAYING and match.turn == self.seat.index and not match.is_over
+        if mine and not self._turn_told:
+            self._turn_told = True
+            told = self._ends_told == self._ends_now()
+            self.announcer.announce(self.replies.your_turn(self.view, urgent=False, ends_told=told))
+        if self.seat.client is not None and not match.is_over and match.phase is not Phase.NOT_STARTED:
+            self.seat.client.send_prompt(self.prompt())
+
+    def answer(self, line: str) -> None:
+        """One line typed at this seat, answered exactly once."""
+        self.handle(line)
+
+
+class _Elsewhere:
+    """Another seat of a shared match: it moves through the table, never through this seat's game."""
+
+    def choose(self, view: SeatView) -> Action:
+        raise RuntimeError("another seat moves at the table")
+
+
+class _NoReader:
+    def read(self, prompt: str) -> str:
+        raise EOFError
+
+
+def _seen(event: Event, seat: int) -> Event:
+    seen_by: Callable[[int], Event] | None = getattr(event, "seen_by", None)
+    return seen_by(seat) if seen_by is not None else event
+
+
+class Watcher:
+    """Someone watching a table: every event as nobody's tiles, nothing hidden shown."""
+
+    def __init__(self, table: Table, client: Line, *, language: str, verbosity: Verbosity) -> None:
+        self.client = client
+        from ..i18n import I18n  # noqa: PLC0415
+
+        words = Words(I18n(language), table.match.rules, [s.name for s in table.seats], None)
+        self.narrator = Narrator(words, verbosity)
+        self.terse = verbosity is Verbosity.TERSE
+
+    def heard(self, events: Iterable[Event]) -> None:
+        for event in events:
+            message = self.narrator.narrate(_seen(event, -1))
+            if message is not None:
+                self.say(message)
+
+    def say(self, message: Message) -> None:
+        text = message.braille if self.terse else message.text
+        for line in text.splitlines():
+            self.client.send_line(line)
+
+
+class Table:
+    """One match with its seats and watchers; every change is saved before it is told."""
+
+    def __init__(
+        self,
+        number: int,
+        match: Match,
+        seats: list[Seat],
+        *,
+        save: Callable[[Table], None] = lambda table: None,
+        hold_seconds: float = 15 * 60,
+    ) -> None:
+        self.number = number
+        self.match = match
+        self.seats = seats
+        self.watchers: list[Watcher] = []
+        self.players: dict[int, Player] = {
+            seat.index: make_player(seat.level, number * 10 + seat.index) for seat in seats if seat.level
+        }
+        self._save = save
+        self.hold_seconds = hold_seconds
+        self.thinking = False  # a computer seat is choosing (in a worker thread)
+
+    def levels(self) -> dict[int, str]:
+        return {seat.index: seat.level for seat in self.seats if seat.level is not None}
+
+    @property
+    def people(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.is_person]
+
+    def free_seat(self) -> Seat | None:
+        """A person's seat nobody has taken yet (no client, never joined)."""
+        return next(
+            (
+                s
+                for s in self.seats
+                if s.is_person and s.game is None and s.client is None and s.away_since is None
+            ),
+            None,
+        )
+
+    # ----------------------------------------------------------------- changes
+
+    def save(self) -> None:
+        self._save(self)
+
+    def start(self) -> None:
+        """Deal the first hand (when the first person sits down)."""
+        if self.match.phase is Phase.NOT_STARTED:
+            self.start_hand()
+
+    def start_hand(self) -> None:
+        events = self.match.start_hand()
+        self.save()
+        self.tell(events)
+
+    def apply(self, action: Action) -> None:
+        events = self.match.apply(action)
+        self.save()
+        self.tell(events)
+
+    def tell(self, events: list[Event], skip: Seat | None = None) -> None:
+        """Every seat and watcher hears ``events``; then whoever is to move hears it is their turn."""
+        for seat in self.seats:
+            if seat.game is not None and seat is not skip:
+                seat.game.heard(events)
+        for watcher in self.watchers:
+            watcher.heard(events)
+        self.prompt_all()
+
+    def prompt_all(self) -> None:
+        for seat in self.seats:
+            if seat.game is not None:
+                seat.game.turn_and_prompt()
+
+    def say_to_all(self, message: Callable[[Seat | None], Message | None]) -> None:
+        """A notice for everyone at the table (each in their own words: ``message`` gets the seat)."""
+        for seat in self.seats:
+            if seat.game is not None:
+                said = message(seat)
+                if said is not None:
+                    seat.game.say(said)
+        for watcher in self.watchers:
+            said = message(None)
+            if said is not None:
+                watcher.say(said)
+
+    # ---------------------------------------------------------------- computers
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat to move now, if any (a link-dead person's seat waits)."""
+        match = self.match
+        if match.phase is not Phase.PLAYING or match.is_over:
+            return None
+        seat = match.turn
+        return seat if seat in self.players else None
+
+    # --------------------------------------------------------------- link-dead
+
+    def left(self, seat: Seat, now: float | None = None) -> None:
+        """The seat's connection is gone: keep the seat, note since when."""
+        seat.client = None
+        seat.away_since = time.monotonic() if now is None else now
+
+    def expired(self, now: float) -> list[Seat]:
+        """Seats away longer than the hold: they get a computer player (returned, to be told)."""
+        gone = [
+            s
+            for s in self.seats
+            if s.is_person and s.away_since is not None and now - s.away_since > self.hold_seconds
+        ]
+        for seat in gone:
+            seat.level = STAND_IN_LEVEL
+            seat.away_since = None
+            seat.game = None
+            self.players[seat.index] = make_player(STAND_IN_LEVEL, self.number * 10 + seat.index)
+        return gone
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seats": [
+                {"name": s.name, "level": s.level, "token": s.token, "taken": s.game is not None}
+                for s in self.seats
+            ],
+        }

@@ -1,0 +1,93 @@
+"""``bergen join`` against the real ``bergen serve``: two people through the program's own client, one
+through a raw line client, one computer seat — each hears the game in their own language."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from .net_clients import LineClient
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[int]:
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bergen_access", "serve", "--port", "0"],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        found = re.search(r"listening on [\d.]+:(\d+)", process.stdout.readline())
+        assert found is not None
+        yield int(found.group(1))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def joiner(tmp_path: Path, port: int, name: str, language: str) -> pexpect.spawn:
+    home = tmp_path / name
+    env = {
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "LANG": "C.UTF-8",
+        "PATH": os.environ.get("PATH", ""),
+        "BRLAPI_HOST": ":98",  # no braille display here
+    }
+    arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", name, "--lang", language]
+    arguments += ["--plain", "--speech", "off", "--sounds", "off"]
+    return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
+
+
+def test_two_joiners_a_line_client_and_a_computer_play_at_one_table(tmp_path: Path, server: int) -> None:
+    async def line_client() -> LineClient:
+        cy = await LineClient.connect(server)
+        await cy.send("name Cy")
+        await cy.send("create standard 4 computers normal")
+        await cy.wait_for("You sit at table 1")
+        return cy
+
+    loop = asyncio.new_event_loop()
+    try:
+        cy = loop.run_until_complete(line_client())
+        ada = joiner(tmp_path, server, "Ada", "en")
+        ada.expect("You are Ada")
+        ada.sendline("join 1")
+        ada.expect("You sit at table 1, seat 2")
+        bo = joiner(tmp_path, server, "Bo", "de")
+        bo.expect("Du bist Bo")
+        bo.sendline("join 1")
+        bo.expect(r"Tisch 1")
+        ada.expect(r"Hand 1\. Your tiles: ")
+        bo.expect(r"Runde 1\. Deine Steine: ")
+        loop.run_until_complete(cy.wait_for(r"Hand 1\. Your tiles: "))
+        ada.sendline("score")
+        ada.expect(r"Score|target")
+        bo.sendline("say hallo")
+        ada.expect("Bo says: hallo")
+        loop.run_until_complete(cy.wait_for("Bo says: hallo"))
+        for child in (ada, bo):
+            child.sendline("quit")
+        for child in (ada, bo):
+            child.expect(pexpect.EOF)
+        heard = "\n".join(cy.lines)
+        assert re.search(r"(Ada|Bo|Anna) (opens|plays)|You open", heard), heard
+        loop.run_until_complete(cy.close())
+    finally:
+        loop.close()

@@ -1,0 +1,336 @@
+"""The table server through real sockets on 127.0.0.1: whole matches, rejoining, hostile clients.
+
+Each test runs a server in its own event loop (port 0) and line clients that
+talk to it as nc or a MUD client would; every wait is bounded in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bergen_access.core.engine import Phase
+from bergen_access.core.events import HandDealt
+from bergen_access.net.server import Server
+from bergen_access.session.storage import Storage
+
+from .net_clients import LineClient, play_out, seat_people, until
+
+
+def run(
+    body: Callable[[Server, int], Awaitable[None]], storage: Path | None = None, **options: object
+) -> None:
+    async def main() -> None:
+        options.setdefault("rate", (1000.0, 1000))  # the test's people type faster than anyone could
+        server = Server(Storage.open(storage) if storage else None, **options)  # type: ignore[arg-type]
+        port = await server.start("127.0.0.1", 0)
+        try:
+            await asyncio.wait_for(body(server, port), 180)
+        finally:
+            await server.close()
+        assert server.faults == 0, server.last_fault
+
+    asyncio.run(main())
+
+
+TABLES = [
+    ("standard 2", 2),
+    ("counters 2", 2),
+    ("dominoplaza 2", 2),
+    ("standard 4 computers normal", 3),
+    ("counters 4 partners", 4),
+    ("dominoplaza 4 set 9 computers easy", 3),
+]
+
+
+@pytest.mark.parametrize(("spec", "people"), TABLES)
+def test_people_play_complete_matches_over_the_network(spec: str, people: int) -> None:
+    async def body(server: Server, port: int) -> None:
+        names = ["Ada", "Bo", "Cy", "Di"][:people]
+        table, clients = await seat_people(server, port, spec, names)
+        await play_out(table, dict(enumerate(clients)))
+        assert table.match.is_over
+        for client in clients:
+            await client.wait_for(r"Match over|wins")
+            assert not any("Traceback" in line for line in client.lines)
+        winner = table.match.winner
+        assert winner is not None
+        for client in clients:
+            await client.close()
+
+    run(body)
+
+
+def test_each_seat_hears_its_own_language_and_only_its_own_tiles() -> None:
+    async def body(server: Server, port: int) -> None:
+        ada = await LineClient.connect(port)
+        for line in ("language de", "name Ada", "create standard 2"):
+            await ada.send(line)
+        await ada.wait_for("rejoin [0-9a-f]+")
+        bo = await LineClient.connect(port)
+        for line in ("language tr", "name Bo", "join 1"):
+            await bo.send(line)
+        await ada.wait_for(r"Runde 1\. Deine Steine")
+        await bo.wait_for(r"El 1\. Taşların")
+        match = server.tables[1].match
+        dealt = next(e for e in match.history if isinstance(e, HandDealt))
+        hands = [h or () for h in dealt.hands]
+        ada_heard, bo_heard = "\n".join(ada.lines), "\n".join(bo.lines)
+        dealt_line = {
+            "ada": next(line for line in ada.lines if "Deine Steine" in line),
+            "bo": next(line for line in bo.lines if "Taşların" in line),
+        }
+        assert all(t.notation in dealt_line["ada"] for t in hands[0])
+        assert not any(f" {t.notation}" in dealt_line["ada"] for t in hands[1] if t not in hands[0])
+        assert all(t.notation in dealt_line["bo"] for t in hands[1])
+        assert "Your" not in ada_heard and "Your" not in bo_heard
+        await ada.close()
+        await bo.close()
+
+    run(body)
+
+
+def test_telnet_negotiation_is_ignored_and_never_reaches_others() -> None:
+    async def body(server: Server, port: int) -> None:
+        telnet = await LineClient.connect(port)
+        noise = bytes([255, 251, 24, 255, 253, 31, 255, 250, 24, 0, 65, 66, 255, 240, 255, 241])
+        await telnet.send(noise + b"name Ada\r\n")
+        await telnet.wait_for("You are Ada")
+        await telnet.send(b"create standard 2\r\n" + bytes([255, 254, 1]))
+        await telnet.wait_for("You sit at table")
+        other = await LineClient.connect(port)
+        await other.send("name Bo")
+        await other.send("join 1")
+        await other.send("say hello" + "\u00ff")
+        await telnet.wait_for("Bo says: hello")
+        assert all("\ufffd" not in line and "\x1b" not in line for line in telnet.lines + other.lines)
+        await telnet.close()
+        await other.close()
+
+    run(body)
+
+
+def test_a_dropped_player_rejoins_mid_hand_and_hears_what_was_missed() -> None:
+    async def body(server: Server, port: int) -> None:
+        table, (ada, bo) = await seat_people(server, port, "standard 3 computers normal", ["Ada", "Bo"])
+        token_line = next(line for line in ada.lines if "rejoin" in line)
+        token = re.search(r"rejoin (\w+)", token_line)
+        assert token is not None
+        match = table.match
+        await until(lambda: match.phase is Phase.PLAYING)
+        for _ in range(30):  # play on until Bo is to move: Ada leaves with Bo and Anna still to play
+            if match.turn == 1 or match.phase is not Phase.PLAYING:
+                break
+            await play_out_one(table, {0: ada, 1: bo})
+        assert match.turn == 1 and match.phase is Phase.PLAYING
+        await ada.close()
+        await bo.wait_for("Ada is away")
+        # Bo plays on; Ada's turn waits
+        clients = {1: bo}
+        for _ in range(20):
+            if match.phase is not Phase.PLAYING or match.turn == 0:
+                break
+            await play_out_one(table, clients)
+        assert match.turn == 0 or match.phase is not Phase.PLAYING
+        back = await LineClient.connect(port)
+        await back.send(f"rejoin {token.group(1)}")
+        missed = await back.wait_for(r"You are back at table 1, seat 1\. You missed \d+ line")
+        count = int(re.search(r"missed (\d+)", missed).group(1))  # type: ignore[union-attr]
+        assert count >= 1
+        await bo.wait_for("Ada is back")
+        heard = "\n".join(back.lines)
+        assert "Bo " in heard or "Anna " in heard  # the moves made while away were replayed
+        await play_out(table, {0: back, 1: bo})
+        assert match.is_over
+        await back.close()
+        await bo.close()
+
+    run(body, hold_minutes=5)
+
+
+async def play_out_one(table: object, clients: dict[int, LineClient]) -> None:
+    from bergen_access.core.view import SeatView  # noqa: PLC0415
+
+    from .blind_play_bot import move  # noqa: PLC0415
+
+    match = table.match  # type: ignore[attr-defined]
+    if match.phase is Phase.PLAYING and match.turn in clients:
+        done = len(match.actions)
+        await clients[match.turn].send(move(SeatView(match, match.turn)))
+        await until(lambda: len(match.actions) > done or match.phase is not Phase.PLAYING)
+    else:
+        await asyncio.sleep(0.02)
+
+
+def test_a_seat_not_taken_back_in_time_gets_a_computer() -> None:
+    async def body(server: Server, port: int) -> None:
+        table, (ada, bo) = await seat_people(server, port, "standard 2", ["Ada", "Bo"])
+        await ada.close()
+        await bo.wait_for("Ada is away")
+        await bo.wait_for("Ada did not come back: a computer plays the seat now", timeout=8)
+        await play_out(table, {1: bo})
+        assert table.match.is_over
+        await bo.close()
+
+    run(body, hold_minutes=0.05)
+
+
+def test_hostile_lines_are_refused_and_change_nothing() -> None:
+    async def body(server: Server, port: int) -> None:
+        table, (ada, bo) = await seat_people(server, port, "standard 2", ["Ada", "Bo"])
+        actions = len(table.match.actions)
+        since = len(ada.lines)
+        await ada.send(b"\x1b]0;owned\x07draw\r\n")
+        await ada.wait_for("not used|control", since)
+        await ada.send(b"\xff\xfe\xfd bad utf8\r\n")
+        await ada.send(b"x" * 5_000_000 + b"\r\n")
+        await ada.wait_for("too long|long", since)
+        await ada.send("say \u0007bell \u009b31m")  # control characters: the whole line is refused
+        await ada.send("say hi\u202e there\u200b")  # format characters are taken out
+        said = await bo.wait_for("Ada says:")
+        assert said == "Ada says: hi there", said
+        assert table.match.actions[:actions] == table.match.actions[:actions]
+        assert len(table.match.actions) == actions
+        heard = "\n".join(ada.lines + bo.lines)
+        assert "\x1b" not in heard and "\x07" not in heard and "\x9b" not in heard
+        await ada.close()
+        await bo.close()
+
+    run(body)
+
+
+def test_a_flood_closes_only_that_connection() -> None:
+    async def body(server: Server, port: int) -> None:
+        calm = await LineClient.connect(port)
+        await calm.send("name Calm")
+        await calm.wait_for("You are Calm")
+        flood = await LineClient.connect(port)
+        await flood.send(b"who\r\n" * 2000)
+        await flood.wait_for("Too many lines too fast")
+        await until(lambda: flood.closed, what="the flood closed")
+        since = len(calm.lines)
+        await calm.send("who")
+        await calm.wait_for("Online: Calm", since, timeout=2)
+        await calm.close()
+
+    run(body, rate=(10.0, 30))
+
+
+def test_a_wrong_password_closes_that_connection_only() -> None:
+    async def body(server: Server, port: int) -> None:
+        wrong = await LineClient.connect(port)
+        await wrong.wait_for("password")
+        await wrong.send("guess")
+        await wrong.wait_for("Wrong password")
+        await until(lambda: wrong.closed, what="closed")
+        right = await LineClient.connect(port)
+        await right.send("sesame")
+        await right.wait_for("Password accepted")
+        await right.send("name Ada")
+        await right.wait_for("You are Ada")
+        await right.close()
+
+    run(body, password="sesame")
+
+
+def test_a_watcher_sees_the_plays_but_no_hidden_tile() -> None:
+    async def body(server: Server, port: int) -> None:
+        table, (ada, bo) = await seat_people(server, port, "standard 2", ["Ada", "Bo"])
+        eve = await LineClient.connect(port)
+        await eve.send("name Eve")
+        await eve.send("watch 1")
+        await eve.wait_for("You watch table 1")
+        match = table.match
+        for _ in range(6):
+            await play_out_one(table, {0: ada, 1: bo})
+        await until(lambda: len(match.actions) >= 4 or match.phase is not Phase.PLAYING)
+        await asyncio.sleep(0.2)
+        heard = "\n".join(eve.lines)
+        assert re.search(r"(Ada|Bo) (plays|draws)", heard), heard
+        assert "Your tiles" not in heard and "You draw" not in heard
+        for line in eve.lines:
+            if "draws" in line:
+                assert not re.search(r"\d-\d", line.split("draws", 1)[1]), line
+        await eve.close()
+        await ada.close()
+        await bo.close()
+
+    run(body)
+
+
+def test_a_server_killed_mid_match_comes_back_and_the_table_goes_on(tmp_path: Path) -> None:
+    """The real ``bergen serve`` is killed (-9) mid-hand; restarted, it has the table; the people rejoin."""
+    import os  # noqa: PLC0415
+    import signal  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
+
+    def start() -> tuple[subprocess.Popen[str], int]:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bergen_access", "serve", "--port", "0"],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        found = re.search(r"listening on [\d.]+:(\d+)", first)
+        assert found is not None, first
+        return process, int(found.group(1))
+
+    async def first_half(port: int) -> tuple[list[str], int, list[str]]:
+        ada = await LineClient.connect(port)
+        await ada.send("name Ada")
+        await ada.send("create standard 3 computers normal")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.wait_for("You are Bo")
+        await bo.send("join 1")
+        tokens = []
+        for client in (ada, bo):
+            line = await client.wait_for(r"rejoin \w+")
+            tokens.append(re.search(r"rejoin (\w+)", line).group(1))  # type: ignore[union-attr]
+        for client in (ada, bo):
+            await client.wait_for(r"Hand 1\. Your tiles")
+        hand = next(line for line in ada.lines if "Your tiles" in line)
+        return tokens, 1, [hand]
+
+    process, port = start()
+    try:
+        tokens, _, hands = asyncio.run(asyncio.wait_for(first_half(port), 30))
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    saved = list((tmp_path / "data" / "bergen-access" / "server").glob("table-*.json"))
+    assert saved, list(tmp_path.rglob("*"))
+
+    async def second_half(port: int) -> None:
+        ada = await LineClient.connect(port)
+        await ada.send("tables")
+        await ada.wait_for(r"Table 1: .*hand 1")
+        await ada.send(f"rejoin {tokens[0]}")
+        await ada.wait_for(r"You are back at table 1, seat 1")
+        await ada.send("hand")
+        await ada.wait_for(r"Your \d+ tiles")
+        bo = await LineClient.connect(port)
+        await bo.send(f"rejoin {tokens[1]}")
+        await bo.wait_for(r"You are back at table 1, seat 2")
+        await ada.send("history 10")
+        heard = await ada.wait_for(r"opens? with")  # the history as it was said before the kill
+        assert heard
+        await ada.close()
+        await bo.close()
+
+    process, port = start()
+    try:
+        asyncio.run(asyncio.wait_for(second_half(port), 30))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+    assert hands
