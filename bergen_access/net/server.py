@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import re
@@ -47,7 +48,8 @@ from .table import Seat, SeatGame, Table, Watcher
 from .telnet import IAC_NOP, LineFramer, RateLimiter, outgoing
 
 NAME = re.compile(r"[^\W\d_][\w-]{0,19}")
-#: seconds without a line before a keepalive is sent; a connection silent this long twice is closed
+#: seconds without a line before a keepalive (telnet NOP) is sent; a person may be silent for as long
+#: as they like: a dead peer is found by TCP keepalive and the user timeout (``_keepalive``), not by silence
 HEARTBEAT = 30.0
 READ_CHUNK = 4096
 MOST_SAY = 200
@@ -71,7 +73,7 @@ class Client:
 
     @property
     def i18n(self) -> I18n:
-        return I18n(self.language)
+        return _words_in(self.language)
 
     def send_line(self, text: str) -> None:
         if self.closed:
@@ -203,22 +205,17 @@ class Server:
         self.clients.append(client)
         client.authorized = self.password is None
         client.say(texts.welcome(client.i18n, self.password is not None))
-        silent = 0
         try:
             while not client.closed:
                 try:
                     data = await asyncio.wait_for(reader.read(READ_CHUNK), HEARTBEAT)
                 except TimeoutError:
-                    silent += 1
-                    if silent > 2:
-                        break
                     if client.framer.telnet:
                         writer.write(IAC_NOP)
                     await writer.drain()
                     continue
                 if not data:
                     break
-                silent = 0
                 for incoming in client.framer.feed(data):
                     if not client.limiter.allow(time.monotonic()):
                         if client.limiter.flooding(time.monotonic()):
@@ -263,6 +260,7 @@ class Server:
             client.say(texts.fault(client.i18n))
 
     def _line(self, client: Client, raw: str, too_long: bool) -> None:
+        # a line the framer cut (over its byte limit) is refused as too long, whatever is left of it
         screened = screen(raw if not too_long else raw + "x" * 2000)
         if not screened.ok:
             from ..present import notices  # noqa: PLC0415
@@ -409,6 +407,7 @@ class Server:
         assert client.name is not None
         seat.name = client.name
         seat.client = client
+        seat.last_prompt = ""
         seat.away_since = None
         seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
         for other in table.seats:  # everybody's game knows the names as they are now
@@ -487,6 +486,7 @@ class Server:
                     missed, seat.missed = seat.missed, []
                     seat.client = client
                     seat.away_since = None
+                    seat.last_prompt = ""
                     if seat.game is None:
                         seat.game = SeatGame(
                             table, seat, language=client.language, verbosity=client.verbosity
@@ -581,6 +581,12 @@ def _notice(
     return told
 
 
+@functools.cache
+def _words_in(language: str) -> I18n:
+    """One catalog per language for every connection (read once, never changed)."""
+    return I18n(language)
+
+
 def secrets_equal(a: str, b: str) -> bool:
     import hmac  # noqa: PLC0415
 
@@ -593,7 +599,7 @@ def _words(seat: Seat | None, fallback: Client | None) -> I18n:
         return seat.game.i18n
     if fallback is not None:
         return fallback.i18n
-    return I18n("en")
+    return _words_in("en")
 
 
 def _checked_seat(value: Any, where: str) -> None:

@@ -76,12 +76,20 @@ class Seat:
     game: SeatGame | None = None
     away_since: float | None = None
     missed: list[str] = field(default_factory=list)
+    last_prompt: str = ""  # the prompt last sent, so it is not sent twice with nothing between
 
     @property
     def is_person(self) -> bool:
         return self.level is None
 
+    def prompt(self, text: str) -> None:
+        """Send the prompt, unless the same prompt is the last line this seat was sent."""
+        if self.client is not None and text != self.last_prompt:
+            self.last_prompt = text
+            self.client.send_prompt(text)
+
     def deliver(self, line: str) -> None:
+        self.last_prompt = ""
         if self.client is not None:
             self.client.send_line(line)
         else:
@@ -150,7 +158,7 @@ class SeatGame(Game):
             told = self._ends_told == self._ends_now()
             self.announcer.announce(self.replies.your_turn(self.view, urgent=False, ends_told=told))
         if self.seat.client is not None and not match.is_over and match.phase is not Phase.NOT_STARTED:
-            self.seat.client.send_prompt(self.prompt())
+            self.seat.prompt(self.prompt())
 
     def answer(self, line: str) -> None:
         """One line typed at this seat, answered exactly once."""
