@@ -6,6 +6,7 @@ speaks), never at import time, so the language can change during play.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
@@ -65,8 +66,17 @@ def load_translations(language: str, path: Path | None = None) -> gettext.NullTr
     path = path or catalog_path(language)
     if path is None:
         return gettext.NullTranslations()
-    data = path.read_bytes()
-    if path.suffix == ".po":
+    stat = path.stat()
+    return _compiled(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled(path: str, mtime_ns: int, size: int) -> gettext.GNUTranslations:
+    """A catalog read once per version of its file and shared (nobody changes it after): a server makes
+    an ``I18n`` per seat and notice, and parsing a .po file takes about 10 ms. The file's time and size
+    are in the key, so an edited catalog is read anew."""
+    data = Path(path).read_bytes()
+    if path.endswith(".po"):
         data = mo_bytes(parse_po(data.decode("utf-8")))
     return gettext.GNUTranslations(io.BytesIO(data))
 

@@ -61,6 +61,7 @@ def test_people_play_complete_matches_over_the_network(spec: str, people: int) -
         assert winner is not None
         for client in clients:
             await client.close()
+        await until(lambda: not server.tables, what="the finished table dropped when everyone left")
 
     run(body)
 

@@ -246,7 +246,18 @@ class Server:
         if seat is not None and table is not None:
             table.left(seat)
             minutes = int(self.hold_minutes)
-            table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+            if not table.match.is_over:
+                table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+        if table is not None:
+            self._drop_if_done(table)
+
+    def _drop_if_done(self, table: Table) -> None:
+        """A finished match nobody sits at or watches any more is gone (its file too)."""
+        if not table.match.is_over or table.watchers or any(s.client is not None for s in table.seats):
+            return
+        self.tables.pop(table.number, None)
+        if self.storage is not None:
+            self.storage.remove(f"table-{table.number}.json")
 
     # ------------------------------------------------------------------ lines
 
@@ -465,6 +476,7 @@ class Server:
                 table.watchers.remove(client.watching)
             client.watching, client.table = None, None
             client.say(texts.stopped_watching(client.i18n, table.number))
+            self._drop_if_done(table)
             return
         seat = client.seat
         assert seat is not None
@@ -472,7 +484,9 @@ class Server:
         client.seat, client.table = None, None
         minutes = int(self.hold_minutes)
         client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
-        table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+        if not table.match.is_over:
+            table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+        self._drop_if_done(table)
 
     def _rejoin(self, client: Client, rest: str) -> None:
         if client.table is not None:

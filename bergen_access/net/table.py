@@ -311,6 +311,8 @@ class Table:
 
     def expired(self, now: float) -> list[Seat]:
         """Seats away longer than the hold: they get a computer player (returned, to be told)."""
+        if self.match.is_over:
+            return []
         gone = [
             s
             for s in self.seats
