@@ -217,17 +217,10 @@ class Position:
 
     def apply(self, sim: SimRules, move: int) -> None:
         """Perform a legal move (not checked)."""
+        if move >= DRAW:
+            _draw_or_pass(sim, self, move)
+            return
         seat = self.turn
-        if move == DRAW:
-            self.hands[seat] |= 1 << self.stock.pop()
-            return
-        if move == PASS:
-            self.passes += 1
-            if self.passes < sim.players:
-                self.turn = sim.next_seat[seat]
-            else:
-                _settle_blocked(sim, self)
-            return
         tile = move >> 1
         if move & 1:
             self.right = OTHER[tile][self.right]
@@ -387,17 +380,10 @@ class ArmsPosition:
 
     def apply(self, sim: SimRules, move: int) -> None:
         """Perform a legal move (not checked)."""
+        if move >= DRAW:
+            _draw_or_pass(sim, self, move)
+            return
         seat = self.turn
-        if move == DRAW:
-            self.hands[seat] |= 1 << self.stock.pop()
-            return
-        if move == PASS:
-            self.passes += 1
-            if self.passes < sim.players:
-                self.turn = sim.next_seat[seat]
-            else:
-                _settle_blocked(sim, self)
-            return
         tile = move >> ARM_BITS
         value = self.lay(sim, tile, move & ARM_MASK)
         self.passes = 0
@@ -463,6 +449,19 @@ def legal_moves(sim: SimRules, pos: AnyPosition) -> list[int]:
 def apply_move(sim: SimRules, pos: AnyPosition, move: int) -> None:
     """Perform a legal move, not checked (``pos.apply``; hot loops call the method)."""
     pos.apply(sim, move)
+
+
+def _draw_or_pass(sim: SimRules, pos: AnyPosition, move: int) -> None:
+    """A draw or a pass: the same on two ends and on arms."""
+    seat = pos.turn
+    if move == DRAW:
+        pos.hands[seat] |= 1 << pos.stock.pop()
+        return
+    pos.passes += 1
+    if pos.passes < sim.players:
+        pos.turn = sim.next_seat[seat]
+    else:
+        _settle_blocked(sim, pos)
 
 
 def _award(sim: SimRules, pos: AnyPosition, side: int, value: int) -> bool:
