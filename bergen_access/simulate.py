@@ -193,44 +193,38 @@ def result_line(number: int, seed: int, match: Match, as_json: bool, i: I18n | N
             }
         )
     i = i or I18n("en")
-    seats = ",".join(str(s) for s in match.rules.seats_of(winner))
-    if match.rules.tally is Keeping.COUNTERS:
-        held = "-".join(str(match.rules.target_score - discarded) for discarded in match.scores)
+    rules = match.rules
+    if rules.tally is Keeping.COUNTERS:
         # Translators: bergen simulate, the result of one match with the counter tally (printed).
         # {number}: the match's number, {seed}: its seed, {side}: the winning side (a number from 0),
         # {seats}: its seats, {held}: the counters every side still holds, e.g. 0-4 (the winner
         # holds none), {hands}: hands played, {actions}: moves made. Keep the first word short.
-        return i.ngettext(
+        text = i.ngettext(
             "match {number} seed {seed}: side {side} (seat {seats}) wins, counters held {held}, "
             "after {hands} hand, {actions} actions",
             "match {number} seed {seed}: side {side} (seat {seats}) wins, counters held {held}, "
             "after {hands} hands, {actions} actions",
             match.hand_number,
-        ).format(
-            number=number,
-            seed=seed,
-            side=winner,
-            seats=seats,
-            held=held,
-            hands=match.hand_number,
-            actions=len(match.actions),
         )
-    # Translators: bergen simulate, the result of one match (printed). {number}: the match's
-    # number, {seed}: its seed, {side}: the winning side (a number from 0), {seats}: its seats
-    # (numbers from 0, comma-separated), {totals}: every side's total, e.g. 15-9, {hands}: hands
-    # played, {actions}: moves made. Keep the first word short: scripts look for it.
-    return i.ngettext(
-        "match {number} seed {seed}: side {side} (seat {seats}) wins {totals} after {hands} hand, "
-        "{actions} actions",
-        "match {number} seed {seed}: side {side} (seat {seats}) wins {totals} after {hands} hands, "
-        "{actions} actions",
-        match.hand_number,
-    ).format(
+    else:
+        # Translators: bergen simulate, the result of one match (printed). {number}: the match's
+        # number, {seed}: its seed, {side}: the winning side (a number from 0), {seats}: its seats
+        # (numbers from 0, comma-separated), {totals}: every side's total, e.g. 15-9, {hands}: hands
+        # played, {actions}: moves made. Keep the first word short: scripts look for it.
+        text = i.ngettext(
+            "match {number} seed {seed}: side {side} (seat {seats}) wins {totals} after {hands} hand, "
+            "{actions} actions",
+            "match {number} seed {seed}: side {side} (seat {seats}) wins {totals} after {hands} hands, "
+            "{actions} actions",
+            match.hand_number,
+        )
+    return text.format(
         number=number,
         seed=seed,
         side=winner,
-        seats=seats,
+        seats=",".join(str(s) for s in rules.seats_of(winner)),
         totals="-".join(str(s) for s in match.scores),
+        held="-".join(str(rules.target_score - discarded) for discarded in match.scores),
         hands=match.hand_number,
         actions=len(match.actions),
     )

@@ -119,13 +119,16 @@ async def play_out(
             await next(iter(clients.values())).send("")
             await until(lambda h=hand: match.hand_number > h or match.is_over, what="the next hand")
             continue
-        if match.phase is Phase.PLAYING and match.turn in clients:
-            seat = match.turn
-            done = len(match.actions)
-            await clients[seat].send(move(SeatView(match, seat)))
-            await until(
-                lambda d=done: len(match.actions) > d or match.phase is not Phase.PLAYING, what="the move"
-            )
-            continue
-        await asyncio.sleep(0.005)  # a computer seat is moving
+        await one_move(table, clients)
     raise AssertionError("too many steps")
+
+
+async def one_move(table: Table, clients: dict[int, LineClient]) -> None:
+    """The person to move types a legal move and it is made; if a computer is to move, a short wait."""
+    match = table.match
+    if match.phase is Phase.PLAYING and match.turn in clients:
+        done = len(match.actions)
+        await clients[match.turn].send(move(SeatView(match, match.turn)))
+        await until(lambda: len(match.actions) > done or match.phase is not Phase.PLAYING, what="the move")
+    else:
+        await asyncio.sleep(0.005)  # a computer seat is moving

@@ -30,7 +30,8 @@ def python() -> str:
     return PYTHON if os.path.exists(PYTHON) else "python3"
 
 
-def game(brl: Brltty, home: Path, *args: str, language: str = "en") -> pexpect.spawn:
+def bergen(brl: Brltty, home: Path, arguments: list[str]) -> pexpect.spawn:
+    """The real program (``python -m bergen_access`` + ``arguments``) with its own home, at this BRLTTY."""
     env = brl.env(
         {
             "HOME": str(home),
@@ -41,9 +42,13 @@ def game(brl: Brltty, home: Path, *args: str, language: str = "en") -> pexpect.s
             "TERM": "xterm",
         }
     )
-    command = ["-m", "bergen_access", "--new", "--speech", "off", "--sounds", "off", "--reader"]
-    command += ["screenreader", "--lang", language, *args]
+    command = ["-m", "bergen_access", *arguments]
     return pexpect.spawn(python(), command, env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+
+
+def game(brl: Brltty, home: Path, *args: str, language: str = "en") -> pexpect.spawn:
+    arguments = ["--new", "--speech", "off", "--sounds", "off", "--reader", "screenreader"]
+    return bergen(brl, home, [*arguments, "--lang", language, *args])
 
 
 def waiting(text: str) -> int:
@@ -254,19 +259,9 @@ def test_the_scorekeepers_answers_and_score_wait_until_read(
     tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
 ) -> None:
     brl, display = brltty40
-    env = brl.env(
-        {
-            "HOME": str(tmp_path),
-            "XDG_DATA_HOME": str(tmp_path / "d"),
-            "XDG_CONFIG_HOME": str(tmp_path / "c"),
-            "LANG": "C.UTF-8",
-            "PATH": os.environ.get("PATH", ""),
-            "TERM": "xterm",
-        }
-    )
-    arguments = ["-m", "bergen_access", "keep", "--names", "Ada,Bo", "--mode", "tally", "--speech", "off"]
+    arguments = ["keep", "--names", "Ada,Bo", "--mode", "tally", "--speech", "off"]
     arguments += ["--sounds", "off", "--reader", "screenreader", "--verbosity", "terse"]
-    child = pexpect.spawn(python(), arguments, env=env, encoding="utf-8", timeout=15)
+    child = bergen(brl, tmp_path, arguments)
     try:
         child.expect("> ")
         read_all(display)

@@ -18,7 +18,7 @@ from bergen_access.core.events import HandDealt
 from bergen_access.net.server import Server
 from bergen_access.session.storage import Storage
 
-from .net_clients import LineClient, play_out, seat_people, until
+from .net_clients import LineClient, one_move, play_out, seat_people, until
 
 
 def run(
@@ -126,7 +126,7 @@ def test_a_dropped_player_rejoins_mid_hand_and_hears_what_was_missed() -> None:
         for _ in range(30):  # play on until Bo is to move: Ada leaves with Bo and Anna still to play
             if match.turn == 1 or match.phase is not Phase.PLAYING:
                 break
-            await play_out_one(table, {0: ada, 1: bo})
+            await one_move(table, {0: ada, 1: bo})
         assert match.turn == 1 and match.phase is Phase.PLAYING
         await ada.close()
         await bo.wait_for("Ada is away")
@@ -135,7 +135,7 @@ def test_a_dropped_player_rejoins_mid_hand_and_hears_what_was_missed() -> None:
         for _ in range(20):
             if match.phase is not Phase.PLAYING or match.turn == 0:
                 break
-            await play_out_one(table, clients)
+            await one_move(table, clients)
         assert match.turn == 0 or match.phase is not Phase.PLAYING
         back = await LineClient.connect(port)
         await back.send(f"rejoin {token.group(1)}")
@@ -151,20 +151,6 @@ def test_a_dropped_player_rejoins_mid_hand_and_hears_what_was_missed() -> None:
         await bo.close()
 
     run(body, hold_minutes=5)
-
-
-async def play_out_one(table: object, clients: dict[int, LineClient]) -> None:
-    from bergen_access.core.view import SeatView  # noqa: PLC0415
-
-    from .blind_play_bot import move  # noqa: PLC0415
-
-    match = table.match  # type: ignore[attr-defined]
-    if match.phase is Phase.PLAYING and match.turn in clients:
-        done = len(match.actions)
-        await clients[match.turn].send(move(SeatView(match, match.turn)))
-        await until(lambda: len(match.actions) > done or match.phase is not Phase.PLAYING)
-    else:
-        await asyncio.sleep(0.02)
 
 
 def test_a_seat_not_taken_back_in_time_gets_a_computer() -> None:
@@ -247,7 +233,7 @@ def test_a_watcher_sees_the_plays_but_no_hidden_tile() -> None:
         await eve.wait_for("You watch table 1")
         match = table.match
         for _ in range(6):
-            await play_out_one(table, {0: ada, 1: bo})
+            await one_move(table, {0: ada, 1: bo})
         await until(lambda: len(match.actions) >= 4 or match.phase is not Phase.PLAYING)
         await asyncio.sleep(0.2)
         heard = "\n".join(eve.lines)

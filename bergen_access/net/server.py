@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import os
 import re
 import socket
@@ -27,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..boundary import screen, visible
+from ..boundary import InputProblem, Screened, screen, shown, visible
 from ..commands.lexicon import Lexicon
 from ..core import Match, SeededDealer
 from ..core.actions import Draw
@@ -37,6 +36,7 @@ from ..core.view import SeatView
 from ..i18n import LANGUAGES, I18n, normalize_language
 from ..players import LEVELS
 from ..players.base import Player
+from ..present import notices
 from ..present.message import Message, Verbosity
 from ..present.table_talk import rules_name
 from ..session.savefile import load_match, match_text
@@ -272,10 +272,8 @@ class Server:
 
     def _line(self, client: Client, raw: str, too_long: bool) -> None:
         # a line the framer cut (over its byte limit) is refused as too long, whatever is left of it
-        screened = screen(raw if not too_long else raw + "x" * 2000)
+        screened = Screened("", InputProblem.TOO_LONG, shown(raw)) if too_long else screen(raw)
         if not screened.ok:
-            from ..present import notices  # noqa: PLC0415
-
             client.say(notices.input_refused(client.i18n, screened, "help"))
             return
         text = screened.text.strip()
@@ -430,11 +428,7 @@ class Server:
         table.say_to_all(
             lambda other: None if other is seat else texts.joins(_words(other, client), seat.name)
         )
-        if all(s.game is not None or not s.is_person for s in table.seats):
-            table.start()
-        self.save(table)
-        seat.game.turn_and_prompt()
-        self._computers_move(table)
+        self._seated(table, seat.game)
 
     def _join(self, client: Client, rest: str) -> None:
         if client.name is None:
@@ -443,9 +437,8 @@ class Server:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
-        table = self.tables.get(int(rest)) if rest.isascii() and rest.isdigit() else None
+        table = self._table_named(client, rest)
         if table is None:
-            client.say(texts.no_such_table(client.i18n, visible(rest)))
             return
         seat = table.free_seat()
         if seat is None:
@@ -453,13 +446,19 @@ class Server:
             return
         self._sit(client, table, seat)
 
+    def _table_named(self, client: Client, rest: str) -> Table | None:
+        """The table a typed number names; None (and said why) if there is none."""
+        table = self.tables.get(int(rest)) if rest.isascii() and rest.isdigit() else None
+        if table is None:
+            client.say(texts.no_such_table(client.i18n, visible(rest)))
+        return table
+
     def _watch(self, client: Client, rest: str) -> None:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
-        table = self.tables.get(int(rest)) if rest.isascii() and rest.isdigit() else None
+        table = self._table_named(client, rest)
         if table is None:
-            client.say(texts.no_such_table(client.i18n, visible(rest)))
             return
         watcher = Watcher(table, client, language=client.language, verbosity=client.verbosity)
         table.watchers.append(watcher)
@@ -492,32 +491,40 @@ class Server:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
-        code = rest.strip()
+        found = self._waiting_seat(rest.strip())
+        if found is None:
+            client.say(texts.bad_token(client.i18n))
+            return
+        table, seat = found
+        client.name = client.name or seat.name
+        missed, seat.missed = seat.missed, []
+        seat.client, seat.away_since, seat.last_prompt = client, None, ""
+        if seat.game is None:  # after a restart: the seat's game, its history told as before
+            seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
+            if table.match.hand_number:
+                seat.game.restore_history()
+        client.table, client.seat = table, seat
+        client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
+        for line in missed:
+            client.send_line(line)
+        table.say_to_all(_notice(texts.back, seat.name, client, skip=seat))
+        self._seated(table, seat.game)
+
+    def _waiting_seat(self, code: str) -> tuple[Table, Seat] | None:
+        """The person's seat that waits for ``code`` (nobody connected to it)."""
         for table in self.tables.values():
-            for seat in table.seats:
-                if seat.is_person and code and secrets_equal(seat.token, code) and seat.client is None:
-                    client.name = client.name or seat.name
-                    missed, seat.missed = seat.missed, []
-                    seat.client = client
-                    seat.away_since = None
-                    seat.last_prompt = ""
-                    if seat.game is None:
-                        seat.game = SeatGame(
-                            table, seat, language=client.language, verbosity=client.verbosity
-                        )
-                        if table.match.hand_number:
-                            seat.game.restore_history()
-                    client.table, client.seat = table, seat
-                    client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
-                    for line in missed:
-                        client.send_line(line)
-                    table.say_to_all(_notice(texts.back, seat.name, client, skip=seat))
-                    if all(s.game is not None or not s.is_person for s in table.seats):
-                        table.start()
-                    seat.game.turn_and_prompt()
-                    self._computers_move(table)
-                    return
-        client.say(texts.bad_token(client.i18n))
+            for seat in table.people:
+                if code and seat.client is None and secrets_equal(seat.token, code):
+                    return table, seat
+        return None
+
+    def _seated(self, table: Table, game: SeatGame) -> None:
+        """Someone sat down: the match begins once every person's seat is taken; then play goes on."""
+        if all(s.game is not None or not s.is_person for s in table.seats):
+            table.start()
+        self.save(table)
+        game.turn_and_prompt()
+        self._computers_move(table)
 
     def _who(self, client: Client, rest: str) -> None:
         i = client.i18n
@@ -672,8 +679,3 @@ def _keepalive(writer: asyncio.StreamWriter) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL, 10)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT, 3)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, 60_000)
-
-
-def dump(server: Server) -> str:
-    """The server's tables as JSON (for logs and tests)."""
-    return json.dumps([t.to_json() for t in server.tables.values()])

@@ -23,6 +23,7 @@ from ..core.actions import Action
 from ..core.engine import Match, Phase
 from ..core.events import Event
 from ..core.view import SeatView
+from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..players import make_player
 from ..players.base import Player
@@ -152,11 +153,8 @@ class SeatGame(Game):
     def turn_and_prompt(self) -> None:
         """Say it is this seat's turn (once a turn), then the prompt, as the console would."""
         match = self.match
-        mine = match.phase is Phase.PLAYING and match.turn == self.seat.index and not match.is_over
-        if mine and not self._turn_told:
-            self._turn_told = True
-            told = self._ends_told == self._ends_now()
-            self.announcer.announce(self.replies.your_turn(self.view, urgent=False, ends_told=told))
+        if match.phase is Phase.PLAYING and match.turn == self.seat.index and not match.is_over:
+            self.announce_turn()
         if self.seat.client is not None and not match.is_over and match.phase is not Phase.NOT_STARTED:
             self.seat.prompt(self.prompt())
 
@@ -187,8 +185,6 @@ class Watcher:
 
     def __init__(self, table: Table, client: Line, *, language: str, verbosity: Verbosity) -> None:
         self.client = client
-        from ..i18n import I18n  # noqa: PLC0415
-
         words = Words(I18n(language), table.match.rules, [s.name for s in table.seats], None)
         self.narrator = Narrator(words, verbosity)
         self.terse = verbosity is Verbosity.TERSE
@@ -324,12 +320,3 @@ class Table:
             seat.game = None
             self.players[seat.index] = make_player(STAND_IN_LEVEL, self.number * 10 + seat.index)
         return gone
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "seats": [
-                {"name": s.name, "level": s.level, "token": s.token, "taken": s.game is not None}
-                for s in self.seats
-            ],
-        }

@@ -393,12 +393,16 @@ class Game(Talking):
 
     def _human_turn(self) -> None:
         self._flush_draws()
+        self.announce_turn()
+        self._read_and_answer()
+
+    def announce_turn(self) -> None:
+        """Say it is the player's turn, once a turn (the ends only if they were not just said)."""
         if not self._turn_told:
             self._turn_told = True
             told = self._ends_told == self._ends_now()  # each fact once a turn: no ends said again
             message = self.replies.your_turn(self.view, urgent=False, ends_told=told)
             self.announcer.announce(message)
-        self._read_and_answer()
 
     def prompt(self) -> str:
         """The prompt carries the state: the ends and the tile count (or what is asked)."""
