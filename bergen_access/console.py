@@ -36,7 +36,7 @@ from .output.speech import Speaker
 from .present import notices
 from .present.message import Message, Verbosity
 from .session import paths
-from .session.settings import BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
+from .session.settings import BRAILLE_MODES, BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
 from .session.storage import LockState, Storage
 from .session.untrusted import DamagedFile, FileProblem
 from .ui.reader import (
@@ -94,8 +94,8 @@ def add_console_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
     parser.add_argument(
         "--braille",
-        choices=("auto", "brltty", "off"),
-        default="auto",
+        choices=BRAILLE_MODES,
+        default=None,
         # Translators: --help of --braille. Keep the words auto, brltty and off.
         help=i.gettext(
             "the game's own braille display through BRLTTY: auto (when BRLTTY answers), brltty, or off"
@@ -151,8 +151,10 @@ def start_sounds(console: Console, wanted: bool, words: I18n) -> None:
     console.announcer.set_sounds(player)
 
 
-def start_braille(console: Console, mode: str) -> None:
-    """``--braille``: auto takes a display when BRLTTY answers (silent otherwise); brltty says why not."""
+def start_braille(console: Console, flag: str | None) -> None:
+    """``--braille``, else the remembered choice, else auto: auto takes a display when BRLTTY answers
+    (silent otherwise); brltty says why not."""
+    mode = flag or console.settings.braille or "auto"
     if mode == "off":
         return
     display, failure = console.open_braille()

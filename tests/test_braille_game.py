@@ -7,6 +7,7 @@ a private BRLTTY; the test reads the cells BRLTTY shows and presses its keys.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import signal
@@ -217,6 +218,44 @@ def test_braille_off_gives_the_display_back_and_on_takes_it_again(
     finally:
         child.sendline("quit")
         child.expect(pexpect.EOF)
+
+
+def test_braille_off_and_on_are_kept_for_the_next_game(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    settings = tmp_path / "config" / "bergen-access" / "settings.json"
+    child = game(brl, tmp_path, "--seed", "5")
+    child.expect("> ")
+    child.sendline("braille off")
+    child.expect("> ")
+    assert "Kept for your next games too." in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert json.loads(settings.read_text())["braille"] == "off"
+    display.wait_for_release()
+
+    child = game(brl, tmp_path, "--seed", "5")  # no --braille: the kept "off" holds
+    child.expect("> ")
+    display.wait_for_release()  # nobody took the display
+    child.sendline("braille")
+    child.expect("> ")
+    assert "Braille display off." in child.before
+    child.sendline("braille on")
+    child.expect("> ")
+    assert "Kept for your next games too." in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert json.loads(settings.read_text())["braille"] == "auto"
+
+    child = game(brl, tmp_path, "--seed", "5", "--braille", "off")  # the flag wins for this run
+    child.expect("> ")
+    child.sendline("braille")
+    child.expect("> ")
+    assert "Braille display off." in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert json.loads(settings.read_text())["braille"] == "auto"
 
 
 def test_a_routing_key_plays_with_the_line_editing_reader_too(

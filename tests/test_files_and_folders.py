@@ -591,6 +591,7 @@ def test_the_good_values_of_a_partly_wrong_settings_file_are_kept(tmp_path: Path
         "braille_width": None,
         "reader": None,
         "sounds": None,
+        "braille": None,
     }
 
 

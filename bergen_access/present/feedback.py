@@ -300,7 +300,7 @@ class Feedback:
         return self.plain(f"{text} {self.kept_for_next_time()}")
 
     def kept_for_next_time(self) -> str:
-        # Translators: after a change of verbosity, language or sounds during play: it is remembered.
+        # Translators: after a change of verbosity, language, sounds or braille during play: it is remembered.
         return self.narrator.words.i18n.gettext("Kept for your next games too.")
 
     def verbosity_usage(self, level: str) -> Message:

@@ -287,14 +287,15 @@ def no_braille(i: I18n, reason: str) -> Message:
     return notice(text.format(reason=visible(reason)))
 
 
-def braille_state(i: I18n, cells: int | None) -> Message:
-    """The answer to ``braille on``, ``braille off`` and a bare ``braille``, with the words that change it."""
+def braille_state(i: I18n, cells: int | None, kept: str = "") -> Message:
+    """The answer to ``braille on``, ``braille off`` and a bare ``braille``, with the words that change it
+    (and ``kept``: that the choice holds for the next games too)."""
     word = i.pgettext("command", "braille").split()[0]
     if cells is None:
         # Translators: the game's own braille display is off. {word} is the braille command word, {on}
         # the word for on: "Type braille on to take it again."
         text = i.gettext("Braille display off. Type {word} {on} to take it again.")
-        return notice(text.format(word=word, on=i.pgettext("speech mode", "on")))
+        return notice(_joined(text.format(word=word, on=i.pgettext("speech mode", "on")), kept))
     # Translators: the game's own braille display is on; {cells} is its length. {word} is the braille
     # command word, {off} the word for off: "Type braille off to give it back."
     text = i.ngettext(
@@ -302,4 +303,8 @@ def braille_state(i: I18n, cells: int | None) -> Message:
         "Braille display on: {cells} cells. Type {word} {off} to give it back.",
         cells,
     )
-    return notice(text.format(cells=cells, word=word, off=i.pgettext("speech mode", "off")))
+    return notice(_joined(text.format(cells=cells, word=word, off=i.pgettext("speech mode", "off")), kept))
+
+
+def _joined(*sentences: str) -> str:
+    return " ".join(sentence for sentence in sentences if sentence)

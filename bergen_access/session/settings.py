@@ -21,6 +21,7 @@ VERBOSITIES = ("terse", "normal", "verbose")
 LANGUAGE_CODES = ("en", "de", "tr")
 BRAILLE_WIDTHS = (10, 200)  # cells: the smallest line that still reads, the widest display made
 READERS = ("screenreader", "standard")  # lines written once (readline), or prompt_toolkit's editing
+BRAILLE_MODES = ("auto", "brltty", "off")  # the game's own display: when BRLTTY answers, insist, never
 
 _CHECKS: dict[str, Check] = {
     "language": string(2, None, LANGUAGE_CODES),
@@ -29,6 +30,7 @@ _CHECKS: dict[str, Check] = {
     "braille_width": integer(*BRAILLE_WIDTHS),
     "reader": string(20, None, READERS),
     "sounds": string(3, None, ("on", "off")),
+    "braille": string(6, None, BRAILLE_MODES),
 }
 
 
@@ -51,6 +53,7 @@ class Settings:
     braille_width: int | None = None
     reader: str | None = None
     sounds: str | None = None
+    braille: str | None = None
 
     @classmethod
     def read(cls, path: Path | None) -> tuple[Settings, SettingsProblem | None]:

@@ -105,7 +105,8 @@ class Talking:
         self.say(self.feedback.sounds(choice == "on"))
 
     def change_braille(self, argument: str) -> None:
-        """``braille on`` or ``braille off``: the display of our own through BRLTTY; bare, it says which."""
+        """``braille on`` or ``braille off``: the display of our own through BRLTTY, remembered; bare, it
+        says which."""
         choice = self.command_words.speech_mode(argument) if argument else None
         announcer = self.announcer
         if choice == "off":
@@ -117,7 +118,12 @@ class Talking:
                 return
             announcer.set_braille(display)
         shown = announcer.braille
-        self.say(notices.braille_state(self.i18n, shown.width if shown is not None else None))
+        kept = ""
+        if choice in ("on", "off"):
+            # "on" is kept as auto: next time the display is taken when BRLTTY answers, quietly otherwise
+            self.remember(braille="auto" if choice == "on" else "off")
+            kept = self.feedback.kept_for_next_time()
+        self.say(notices.braille_state(self.i18n, shown.width if shown is not None else None, kept))
 
     def change_language(self, argument: str) -> None:
         language = normalize_language(argument)
