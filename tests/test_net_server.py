@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -15,7 +17,7 @@ import pytest
 
 from bergen_access.core.engine import Phase
 from bergen_access.core.events import HandDealt
-from bergen_access.net.server import Server
+from bergen_access.net.server import MOST_UNSENT, Server
 from bergen_access.session.storage import Storage
 
 from .net_clients import LineClient, one_move, play_out, seat_people, until
@@ -205,6 +207,57 @@ def test_a_flood_closes_only_that_connection() -> None:
         await calm.close()
 
     run(body, rate=(10.0, 30))
+
+
+def test_a_client_that_never_reads_is_dropped_before_its_unsent_lines_pile_up() -> None:
+    async def body(server: Server, port: int) -> None:
+        calm = await LineClient.connect(port)
+        await calm.send("name Calm")
+        await calm.wait_for("You are Calm")
+        deaf = socket.socket()
+        deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader that takes nothing
+        deaf.setblocking(False)
+        loop = asyncio.get_running_loop()
+        await loop.sock_connect(deaf, ("127.0.0.1", port))
+        await until(lambda: len(server.clients) == 2, what="the second connection")
+        held = server.clients[-1]
+        sent = held.writer.get_extra_info("socket")
+        sent.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)  # a slow link: the kernel takes little
+        await loop.sock_sendall(deaf, b"help\r\n" * 900)  # under the flood limit; ~400 KB of answers
+        most = 0
+        deadline = time.monotonic() + 10
+        while not held.closed and time.monotonic() < deadline:
+            most = max(most, held.writer.transport.get_write_buffer_size())
+            await asyncio.sleep(0.002)
+        assert held.closed, f"a connection that never reads is still held ({most} bytes unsent at most)"
+        assert most <= MOST_UNSENT + 16 * 1024, most  # cut off at the cap, not after megabytes
+        await until(lambda: held not in server.clients, what="the deaf connection gone")
+        since = len(calm.lines)
+        await calm.send("who")
+        await calm.wait_for(r"Online: Calm \(lobby\)\.$", since, timeout=2)
+        deaf.close()
+        await calm.close()
+
+    run(body)
+
+
+def test_a_dead_peer_is_looked_for_within_a_minute() -> None:
+    """TCP keepalive after 20 s of quiet, 3 probes 10 s apart, and unacknowledged data given up after
+    60 s: a player whose line went dead is noticed in about a minute, not the system's two hours."""
+
+    async def body(server: Server, port: int) -> None:
+        ada = await LineClient.connect(port)
+        await ada.send("name Ada")
+        await ada.wait_for("You are Ada")
+        sock = server.clients[-1].writer.get_extra_info("socket")
+        assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 20
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL) == 10
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT) == 3
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 60_000
+        await ada.close()
+
+    run(body)
 
 
 def test_a_wrong_password_closes_that_connection_only() -> None:

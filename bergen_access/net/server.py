@@ -52,6 +52,9 @@ NAME = re.compile(r"[^\W\d_][\w-]{0,19}")
 #: as they like: a dead peer is found by TCP keepalive and the user timeout (``_keepalive``), not by silence
 HEARTBEAT = 30.0
 READ_CHUNK = 4096
+#: bytes waiting to be sent to one connection before it counts as gone: a client that never reads
+#: (hung, or hostile) must not make the server hold everything its table says (a whole match is ~40 KB)
+MOST_UNSENT = 256 * 1024
 MOST_SAY = 200
 
 
@@ -80,6 +83,15 @@ class Client:
             return
         with contextlib.suppress(OSError, RuntimeError):
             self.writer.write(outgoing(text))
+            if self.writer.transport.get_write_buffer_size() > MOST_UNSENT:
+                self.cut_off()
+
+    def cut_off(self) -> None:
+        """A connection that does not take what it is sent is dropped at once, unsent lines and all;
+        its reading loop then ends and its seat waits for it like any lost connection's."""
+        self.closed = True
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
 
     def send_prompt(self, text: str) -> None:
         """The prompt as a line of its own (ending in ">"), so line clients and triggers see it."""
@@ -212,7 +224,7 @@ class Server:
                 except TimeoutError:
                     if client.framer.telnet:
                         writer.write(IAC_NOP)
-                    await writer.drain()
+                    await asyncio.wait_for(writer.drain(), 10.0)
                     continue
                 if not data:
                     break
