@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..boundary import InputProblem, Screened, screen, shown, visible
-from ..commands.lexicon import Lexicon
+from ..cli_text import rules_error
+from ..commands.lexicon import Lexicon, verbosity_names
 from ..core import Match, SeededDealer
 from ..core.actions import Draw
 from ..core.engine import Phase
-from ..core.rules import PRESET_NAMES, Rules, RulesError, preset
+from ..core.rules import RulesError
 from ..core.view import SeatView
 from ..i18n import LANGUAGES, I18n, normalize_language
-from ..players import LEVELS
 from ..players.base import Player
 from ..present import notices
 from ..present.message import Message, Verbosity
@@ -44,6 +44,7 @@ from ..session.storage import Storage
 from ..session.untrusted import DamagedFile
 from ..ui.game import QuitGame
 from . import texts
+from .lobby_words import CreateError, Lobby, lobby_words, parse_create
 from .table import Seat, SeatGame, Table, Watcher
 from .telnet import IAC_NOP, LineFramer, RateLimiter, outgoing
 
@@ -298,35 +299,37 @@ class Server:
                 client.close()
             return
         words = text.split()
-        head = words[0].lower() if words else ""
+        head = words[0] if words else ""
         rest = text[len(words[0]) :].strip() if words else ""
-        lobby = {
-            "name": self._name,
-            "language": self._language,
-            "lang": self._language,
-            "verbosity": self._verbosity,
-            "tables": self._tables,
-            "create": self._create,
-            "join": self._join,
-            "watch": self._watch,
-            "leave": self._leave,
-            "who": self._who,
-            "say": self._say,
-            "rejoin": self._rejoin,
-            "quit": self._quit,
+        lobby: dict[Lobby, Callable[[Client, str], None]] = {
+            Lobby.NAME: self._name,
+            Lobby.LANGUAGE: self._language,
+            Lobby.VERBOSITY: self._verbosity,
+            Lobby.TABLES: self._tables,
+            Lobby.CREATE: self._create,
+            Lobby.JOIN: self._join,
+            Lobby.WATCH: self._watch,
+            Lobby.LEAVE: self._leave,
+            Lobby.WHO: self._who,
+            Lobby.SAY: self._say,
+            Lobby.REJOIN: self._rejoin,
+            Lobby.QUIT: self._quit,
+            Lobby.HELP: self._help,
         }
-        at_table = client.seat is not None and client.seat.game is not None
-        if at_table and head in ("language", "lang", "verbosity", "quit"):
-            self._at_seat(client, text)  # the game's own commands change the seat's game
+        if client.seat is not None and client.seat.game is not None:
+            # at a table the seat's game has the first word (its own help, language, quit…)
+            if not words or client.seat.game.command_words.command(head) is not None:
+                self._at_seat(client, text)
+                return
+            kind = lobby_words(client.i18n).command(head)
+            if kind is not None:
+                lobby[kind](client, rest)
+            else:
+                self._at_seat(client, text)
             return
-        if head in lobby:
-            lobby[head](client, rest)
-            return
-        if at_table:
-            self._at_seat(client, text)
-        elif head in ("help", "?") or not words:
-            for part in texts.lobby_help(client.i18n):
-                client.send_line(part)
+        kind = lobby_words(client.i18n).command(head) if words else Lobby.HELP
+        if kind is not None:
+            lobby[kind](client, rest)
         else:
             client.say(texts.unknown(client.i18n, visible(text)))
 
@@ -371,12 +374,16 @@ class Server:
         client.say(texts.language_set(client.i18n, language))
 
     def _verbosity(self, client: Client, rest: str) -> None:
-        try:
-            client.verbosity = Verbosity(rest.strip().lower())
-        except ValueError:
+        level = Lexicon(client.i18n).verbosity(rest) if rest else None
+        if level is None:
             client.say(texts.unknown(client.i18n, visible(rest)))
             return
-        client.say(texts.verbosity_set(client.i18n, client.verbosity.value))
+        client.verbosity = Verbosity(level)
+        client.say(texts.verbosity_set(client.i18n, verbosity_names(client.i18n)[level]))
+
+    def _help(self, client: Client, rest: str) -> None:
+        for part in texts.lobby_help(client.i18n):
+            client.send_line(part)
 
     def _tables(self, client: Client, rest: str) -> None:
         i = client.i18n
@@ -407,9 +414,13 @@ class Server:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
         try:
-            rules, computers = parse_create(rest)
-        except (ValueError, RulesError) as error:
-            client.say(texts.bad_create(client.i18n, visible(str(error))))
+            rules, computers = parse_create(lobby_words(client.i18n), rest)
+        except CreateError as problem:
+            told = texts.create_problem(client.i18n, problem.code, visible(problem.word))
+            client.say(texts.bad_create(client.i18n, told))
+            return
+        except RulesError as error:
+            client.say(texts.bad_create(client.i18n, rules_error(client.i18n, error)))
             return
         number = max(self.tables, default=0) + 1
         people = rules.players - len(computers)
@@ -638,46 +649,6 @@ def _words(seat: Seat | None, fallback: Client | None) -> I18n:
 def _checked_seat(value: Any, where: str) -> None:
     if not isinstance(value, dict) or not isinstance(value.get("name"), str):
         raise ValueError(where)
-
-
-def parse_create(text: str) -> tuple[Rules, list[str]]:
-    """``standard 4 set 9 partners computers normal,easy``: the rules and the computer seats' levels."""
-    words = text.lower().split()
-    name = "standard"
-    players = 2
-    tile_set = 6
-    partners = False
-    computers: list[str] = []
-    options: dict[str, str] = {}
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word in PRESET_NAMES:
-            name = word
-        elif word.isascii() and word.isdigit():
-            players = int(word)
-        elif word == "set" and index + 1 < len(words):
-            index += 1
-            tile_set = int(words[index]) if words[index].isdigit() else -1
-        elif word == "partners":
-            partners = True
-        elif word == "computers" and index + 1 < len(words):
-            index += 1
-            computers = words[index].split(",")
-        elif "=" in word:
-            key, _, value = word.partition("=")
-            options[key.replace("-", "_")] = value
-        else:
-            raise ValueError(f"not understood: {word}")
-        index += 1
-    if any(level not in LEVELS for level in computers):
-        raise ValueError("levels: " + ", ".join(sorted(LEVELS)))
-    if len(computers) >= players:
-        raise ValueError("at least one seat must be a person's")
-    rules = preset(name, players=players, partnerships=partners, tile_set=tile_set)
-    if options:
-        rules = rules.with_options(**options)
-    return rules, computers
 
 
 def _keepalive(writer: asyncio.StreamWriter) -> None:

@@ -6,8 +6,16 @@ Line beginnings stay stable for a client's triggers: "Anna says:", "Table 2:",
 
 from __future__ import annotations
 
+from ..commands.lexicon import verbosity_names
 from ..i18n import I18n
 from ..present.message import Message
+from .lobby_words import LEVEL_ORDER, Lobby, lobby_words
+
+
+def _words(i: I18n) -> dict[str, str]:
+    """The lobby's command words in this language, by their English names, for ``str.format``."""
+    words = lobby_words(i)
+    return {kind.value: words.word(kind) for kind in Lobby}
 
 
 def line(text: str, urgent: bool = True) -> Message:
@@ -18,10 +26,11 @@ def welcome(i: I18n, needs_password: bool) -> Message:
     if needs_password:
         # Translators: the server's first line when it asks for a password. Keep "password".
         return line(i.gettext("Welcome to Bergen Access. Type the password."))
-    return line(
-        # Translators: the server's first line. Keep the command words name and help.
-        i.gettext("Welcome to Bergen Access. Type name and your name, e.g. name Anna; help lists all.")
+    # Translators: the server's first line. {name} and {help} are the lobby's command words.
+    text = i.gettext(
+        "Welcome to Bergen Access. Type {name} and your name, e.g. {name} Anna; {help} lists all."
     )
+    return line(text.format(**_words(i)))
 
 
 def wrong_password(i: I18n) -> Message:
@@ -30,20 +39,25 @@ def wrong_password(i: I18n) -> Message:
 
 
 def password_ok(i: I18n) -> Message:
-    # Translators: the password was right. Keep the command words name and help.
-    return line(i.gettext("Password accepted. Type name and your name, e.g. name Anna; help lists all."))
+    # Translators: the password was right. {name} and {help} are the lobby's command words.
+    text = i.gettext("Password accepted. Type {name} and your name, e.g. {name} Anna; {help} lists all.")
+    return line(text.format(**_words(i)))
 
 
 def named(i: I18n, name: str) -> Message:
     return line(
-        # Translators: the server took the player's name. Keep the command words tables, create and join.
-        i.gettext("You are {name}. Type tables, create or join and a table's number.").format(name=name)
+        # Translators: the server took the player's name ({player}). {tables}, {create} and {join} are the
+        # lobby's command words.
+        i.gettext("You are {player}. Type {tables}, {create} or {join} and a table's number.").format(
+            player=name, **_words(i)
+        )
     )
 
 
 def bad_name(i: I18n) -> Message:
-    # Translators: a name the server does not take.
-    return line(i.gettext("A name is one word: letters first, at most 20 characters, e.g. name Anna."))
+    # Translators: a name the server does not take. {name} is the lobby's command word.
+    text = i.gettext("A name is one word: letters first, at most 20 characters, e.g. {name} Anna.")
+    return line(text.format(**_words(i)))
 
 
 def name_taken(i: I18n, name: str) -> Message:
@@ -52,13 +66,16 @@ def name_taken(i: I18n, name: str) -> Message:
 
 
 def name_first(i: I18n) -> Message:
-    # Translators: a command that needs a name before it. Keep the command word name.
-    return line(i.gettext("First your name: type name and your name, e.g. name Anna."))
+    # Translators: a command that needs a name before it. {name} is the lobby's command word.
+    told = i.gettext("First your name: type {name} and your name, e.g. {name} Anna.")
+    return line(told.format(**_words(i)))
 
 
 def no_tables(i: I18n) -> Message:
-    # Translators: the table list is empty. Keep the command word create.
-    return line(i.gettext("No tables yet. Type create to open one, e.g. create standard 2."))
+    # Translators: the table list is empty. {create} is the lobby's command word, {standard} the preset's
+    # name.
+    text = i.gettext("No tables yet. Type {create} to open one, e.g. {create} {standard} 2.")
+    return line(text.format(standard=lobby_words(i).shown_preset("standard"), **_words(i)))
 
 
 def table_line(i: I18n, number: int, *, rules: str, seats: str, free: int, state: str) -> Message:
@@ -89,11 +106,11 @@ def state_over(i: I18n) -> str:
 
 def seated(i: I18n, number: int, seat: int, token: str) -> Message:
     # Translators: the player sat down at a table. {seat} counts from 1. {token} is a code to take the
-    # seat back after a lost connection ("rejoin" is the command word).
+    # seat back after a lost connection; {rejoin} is the lobby's command word.
     text = i.gettext(
-        "You sit at table {number}, seat {seat}. To come back after a lost connection: rejoin {token}."
+        "You sit at table {number}, seat {seat}. To come back after a lost connection: {rejoin} {token}."
     )
-    return line(text.format(number=number, seat=seat, token=token))
+    return line(text.format(number=number, seat=seat, token=token, **_words(i)))
 
 
 def joins(i: I18n, name: str) -> Message:
@@ -102,35 +119,40 @@ def joins(i: I18n, name: str) -> Message:
 
 
 def watching(i: I18n, number: int) -> Message:
-    # Translators: the player watches a table. Keep the command word leave.
-    return line(i.gettext("You watch table {number}. Type leave to go back.").format(number=number))
+    # Translators: the player watches a table. {leave} is the lobby's command word.
+    text = i.gettext("You watch table {number}. Type {leave} to go back.")
+    return line(text.format(number=number, **_words(i)))
 
 
 def no_such_table(i: I18n, text: str) -> Message:
-    # Translators: join or watch with a number that is no table. Keep the command word tables.
-    return line(i.gettext("There is no table {text}. Type tables for the list.").format(text=text))
+    # Translators: join or watch with a number that is no table. {tables} is the lobby's command word.
+    told = i.gettext("There is no table {text}. Type {tables} for the list.")
+    return line(told.format(text=text, **_words(i)))
 
 
 def table_full(i: I18n, number: int) -> Message:
     return line(
-        # Translators: join a table whose seats are all taken. Keep the command word watch.
-        i.gettext("Table {number} has no free seat. Type watch {number} to watch it.").format(number=number)
+        # Translators: join a table whose seats are all taken. {watch} is the lobby's command word.
+        i.gettext("Table {number} has no free seat. Type {watch} {number} to watch it.").format(
+            number=number, **_words(i)
+        )
     )
 
 
 def already_seated(i: I18n, number: int) -> Message:
-    # Translators: join, create or watch while at a table. Keep the command word leave.
-    return line(i.gettext("You are at table {number}. Type leave first.").format(number=number))
+    # Translators: join, create or watch while at a table. {leave} is the lobby's command word.
+    told = i.gettext("You are at table {number}. Type {leave} first.")
+    return line(told.format(number=number, **_words(i)))
 
 
 def left_table(i: I18n, number: int, minutes: int, token: str) -> Message:
-    # Translators: the player left a table; the seat is kept. Keep the command word rejoin.
+    # Translators: the player left a table; the seat is kept. {rejoin} is the lobby's command word.
     text = i.ngettext(
-        "You leave table {number}. Your seat waits {minutes} minute: rejoin {token}.",
-        "You leave table {number}. Your seat waits {minutes} minutes: rejoin {token}.",
+        "You leave table {number}. Your seat waits {minutes} minute: {rejoin} {token}.",
+        "You leave table {number}. Your seat waits {minutes} minutes: {rejoin} {token}.",
         minutes,
     )
-    return line(text.format(number=number, minutes=minutes, token=token))
+    return line(text.format(number=number, minutes=minutes, token=token, **_words(i)))
 
 
 def stopped_watching(i: I18n, number: int) -> Message:
@@ -199,21 +221,52 @@ def at_table(i: I18n, number: int) -> str:
 
 
 def not_at_table(i: I18n) -> Message:
-    # Translators: a table command typed in the lobby. Keep the command words join and watch.
-    return line(i.gettext("You are not at a table. Type join or watch and a table's number."))
+    # Translators: a table command typed in the lobby. {join} and {watch} are the lobby's command words.
+    told = i.gettext("You are not at a table. Type {join} or {watch} and a table's number.")
+    return line(told.format(**_words(i)))
 
 
 def unknown(i: I18n, text: str) -> Message:
-    # Translators: a lobby line the server does not understand. Keep the command word help.
-    return line(i.gettext("I did not understand “{text}”. Type help.").format(text=text))
+    # Translators: a lobby line the server does not understand. {help} is the command word.
+    return line(i.gettext("I did not understand “{text}”. Type {help}.").format(text=text, **_words(i)))
 
 
 def bad_create(i: I18n, problem: str) -> Message:
-    # Translators: create with options the server cannot use; {problem} says which, in English.
+    """``create`` that cannot be made: why, then an example in the person's words."""
+    words = lobby_words(i)
+    # Translators: create with options the server cannot use; {problem} says why. The rest is an example
+    # in the lobby's words: {create} the command, {standard} a preset, {set} and {computers} words of
+    # create, {normal} and {easy} computer levels.
     text = i.gettext(
-        "That table cannot be made ({problem}). Example: create standard 4 set 9 computers normal,easy."
+        "That table cannot be made: {problem} "
+        "Example: {create} {standard} 4 {set} 9 {computers} {normal},{easy}."
     )
-    return line(text.format(problem=problem))
+    return line(
+        text.format(
+            problem=problem,
+            standard=words.shown_preset("standard"),
+            set=words.shown_create_word("set"),
+            computers=words.shown_create_word("computers"),
+            normal=words.shown_level("normal"),
+            easy=words.shown_level("easy"),
+            **_words(i),
+        )
+    )
+
+
+def create_problem(i: I18n, code: str, word: str) -> str:
+    """Why ``create`` could not read what was typed, as a sentence."""
+    words = lobby_words(i)
+    if code == "level":
+        # Translators: create with a computer level that does not exist. {word} as typed, {levels} the
+        # levels there are.
+        text = i.gettext("“{word}” is no computer level; there are {levels}.")
+        return text.format(word=word, levels=", ".join(words.shown_level(level) for level in LEVEL_ORDER))
+    if code == "people":
+        # Translators: create where every seat would be a computer's.
+        return i.gettext("At least one seat must be a person's.")
+    # Translators: create with a word it does not take. {word} as typed.
+    return i.gettext("“{word}” is not understood.").format(word=word)
 
 
 def flooding(i: I18n) -> Message:
@@ -227,19 +280,54 @@ def goodbye(i: I18n) -> Message:
 
 
 def match_over(i: I18n) -> Message:
-    # Translators: after the match at a table. Keep the command word leave.
-    return line(i.gettext("The match is over. Type leave to go back to the lobby."))
+    # Translators: after the match at a table. {leave} is the lobby's command word.
+    return line(i.gettext("The match is over. Type {leave} to go back to the lobby.").format(**_words(i)))
 
 
 def lobby_help(i: I18n) -> list[str]:
-    # Translators: the lobby's help, one line per command; keep the command words as they are.
-    return i.gettext(
-        "name Anna: your name. language de, tr or en. verbosity terse, normal or verbose.\n"
-        "tables: the tables. create PRESET PLAYERS [set 9] [partners] [computers normal,easy]: a new table.\n"
-        "join N: sit at table N. watch N: watch it. leave: back to the lobby. rejoin CODE: your seat again.\n"
-        "who: who is online. say TEXT: talk to your table. quit: leave the server.\n"
-        "At a table every command of the game works for your seat; help lists them."
-    ).split("\n")
+    """One line per command (a braille line each), in the person's words; English ones work too."""
+    words = lobby_words(i)
+    names = {
+        **_words(i),
+        "set": words.shown_create_word("set"),
+        "partners": words.shown_create_word("partners"),
+        "computers": words.shown_create_word("computers"),
+        "presets": ", ".join(words.shown_preset(name) for name in ("standard", "counters", "dominoplaza")),
+        "levels": ", ".join(words.shown_level(level) for level in LEVEL_ORDER),
+        **verbosity_names(i),
+    }
+    lines = [
+        # Translators: a line of the lobby's help. Every {…} is a command word or a name shown in the
+        # person's language; do not translate what is inside the braces.
+        i.gettext("{name} Anna: your name."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{language} de, tr or en: the language."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{verbosity} {terse}, {normal} or {verbose}: how much is said."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{tables}: the tables and their free seats."),
+        # Translators: a line of the lobby's help. PRESET, PLAYERS and LEVELS stand for what is typed there.
+        i.gettext("{create} PRESET PLAYERS [{set} 9] [{partners}] [{computers} LEVELS]: a new table."),
+        # Translators: a line of the lobby's help: the presets and computer levels create takes.
+        i.gettext("Presets: {presets}. Levels: {levels}, one per computer, with commas."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{join} N: sit at table N."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{watch} N: watch table N."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{leave}: back to the lobby."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{rejoin} CODE: your seat again after a lost connection."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{who}: who is online."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{say} TEXT: talk to your table."),
+        # Translators: a line of the lobby's help.
+        i.gettext("{quit}: leave the server."),
+        # Translators: the last line of the lobby's help.
+        i.gettext("At a table every command of the game works for your seat; {help} lists them."),
+    ]
+    return [text.format(**names) for text in lines]
 
 
 def language_set(i: I18n, language: str) -> Message:
@@ -253,14 +341,16 @@ def verbosity_set(i: I18n, verbosity: str) -> Message:
 
 
 def waiting_for_players(i: I18n, free: int) -> Message:
-    # Translators: at a table whose match has not begun: seats are still free. Keep the command word say.
+    # Translators: at a table whose match has not begun: seats are still free. {say} is the lobby's
+    # command word.
     text = i.ngettext(
-        "The match begins when the last seat is taken: {free} seat is free. Type say and a message to talk.",
+        "The match begins when the last seat is taken: {free} seat is free. "
+        "Type {say} and a message to talk.",
         "The match begins when the last seats are taken: {free} seats are free. "
-        "Type say and a message to talk.",
+        "Type {say} and a message to talk.",
         free,
     )
-    return line(text.format(free=free))
+    return line(text.format(free=free, **_words(i)))
 
 
 def fault(i: I18n) -> Message:

@@ -1,0 +1,207 @@
+"""The lobby's command words in each person's language (English always works too).
+
+The lobby has words of its own (tables, create, join…); language, verbosity,
+help and quit are the game's own words (``commands.lexicon``), so a word means
+one thing wherever it is typed. At a table the game's words come first: a
+lobby word is only taken there when the seat's game does not know it (the
+Turkish ``say`` counts the stock; chat is ``söyle`` or English ``say`` in the
+lobby).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+
+from ..commands.lexicon import CommandKind, Lexicon, fold
+from ..core.rules import Rules, preset
+from ..i18n import I18n
+from ..players import LEVELS
+from ..present.rules_text import preset_names
+from ..present.table_talk import level_names
+
+#: the computer levels in the order help and examples name them
+LEVEL_ORDER = ("easy", "normal", "strong", "random")
+
+
+class Lobby(Enum):
+    NAME = "name"
+    TABLES = "tables"
+    CREATE = "create"
+    JOIN = "join"
+    WATCH = "watch"
+    LEAVE = "leave"
+    REJOIN = "rejoin"
+    WHO = "who"
+    SAY = "say"
+    LANGUAGE = "language"
+    VERBOSITY = "verbosity"
+    HELP = "help"
+    QUIT = "quit"
+
+
+#: the lobby commands that are the game's own words
+_GAME_WORDS = {
+    CommandKind.LANGUAGE: Lobby.LANGUAGE,
+    CommandKind.VERBOSITY: Lobby.VERBOSITY,
+    CommandKind.HELP: Lobby.HELP,
+    CommandKind.QUIT: Lobby.QUIT,
+}
+
+
+def _localized(i: I18n) -> dict[Lobby, str]:
+    """Each lobby command's words in the person's language, space-separated (the word first)."""
+    return {
+        # Translators: lobby command words of the game server, space-separated, the main word first. They
+        # must differ from the game's command words. Here: give your name ("name Anna").
+        Lobby.NAME: i.pgettext("lobby command", "name"),
+        # Translators: lobby command words: list the tables.
+        Lobby.TABLES: i.pgettext("lobby command", "tables"),
+        # Translators: lobby command words: open a new table ("create standard 2").
+        Lobby.CREATE: i.pgettext("lobby command", "create"),
+        # Translators: lobby command words: sit at a table ("join 1").
+        Lobby.JOIN: i.pgettext("lobby command", "join"),
+        # Translators: lobby command words: watch a table ("watch 1").
+        Lobby.WATCH: i.pgettext("lobby command", "watch"),
+        # Translators: lobby command words: leave the table, back to the lobby.
+        Lobby.LEAVE: i.pgettext("lobby command", "leave"),
+        # Translators: lobby command words: take your seat back with its code ("rejoin 3f9a").
+        Lobby.REJOIN: i.pgettext("lobby command", "rejoin"),
+        # Translators: lobby command words: who is online.
+        Lobby.WHO: i.pgettext("lobby command", "who"),
+        # Translators: lobby command words: talk to your table ("say hello").
+        Lobby.SAY: i.pgettext("lobby command", "say"),
+    }
+
+
+def _create_words(i: I18n) -> dict[str, str]:
+    return {
+        # Translators: a word in "create standard 4 set 9": the tile set follows. Space-separated forms.
+        "set": i.pgettext("create", "set"),
+        # Translators: a word in "create standard 4 partners": two against two.
+        "partners": i.pgettext("create", "partners"),
+        # Translators: a word in "create standard 4 computers normal,easy": the computers' levels follow.
+        "computers": i.pgettext("create", "computers"),
+    }
+
+
+class LobbyWords:
+    """What a typed word means in the lobby, and the words to show, in one language."""
+
+    def __init__(self, i: I18n) -> None:
+        self.i18n = i
+        self.language = i.language
+        self.game = Lexicon(i)
+        self._commands: dict[str, Lobby] = {}
+        self._main: dict[Lobby, str] = {}
+        for kind, words in _localized(i).items():
+            for word in [*words.split(), kind.value]:
+                self._commands.setdefault(fold(word, self.language), kind)
+            self._main[kind] = words.split()[0] if words.split() else kind.value
+        for game_kind, kind in _GAME_WORDS.items():
+            self._main[kind] = self.game.main_word(game_kind)
+        self._create: dict[str, str] = {}
+        for english, words in _create_words(i).items():
+            for word in [*words.split(), english]:
+                self._create.setdefault(fold(word, self.language), english)
+        self._levels: dict[str, str] = {}
+        for level, name in level_names(i).items():
+            if level in LEVELS:
+                for word in (level, name):
+                    self._levels.setdefault(fold(word, self.language), level)
+        self._presets: dict[str, str] = {}
+        for english, name in preset_names(i).items():
+            for word in (english, name):
+                self._presets.setdefault(fold(word, self.language), english)
+
+    def command(self, word: str) -> Lobby | None:
+        """The lobby command a word names (its own words first, then the game's shared ones)."""
+        kind = self._commands.get(fold(word, self.language))
+        if kind is not None:
+            return kind
+        return _GAME_WORDS.get(self.game.command(word))  # type: ignore[arg-type]
+
+    def word(self, kind: Lobby) -> str:
+        """The main word of ``kind`` in this language, as help and answers show it."""
+        return self._main[kind]
+
+    def create_word(self, word: str) -> str | None:
+        """``set``, ``partners`` or ``computers`` for a word of ``create`` in this language or English."""
+        return self._create.get(fold(word, self.language))
+
+    def shown_create_word(self, english: str) -> str:
+        """The main word of ``set``, ``partners`` or ``computers`` in this language."""
+        return _create_words(self.i18n)[english].split()[0]
+
+    def level(self, word: str) -> str | None:
+        """A computer level from its name in this language or English."""
+        return self._levels.get(fold(word, self.language))
+
+    def shown_level(self, level: str) -> str:
+        """A computer level's name in this language."""
+        return level_names(self.i18n)[level]
+
+    def preset(self, word: str) -> str | None:
+        """A preset from its name in this language or English (``standard``, ``Zählsteine``…)."""
+        return self._presets.get(fold(word, self.language))
+
+    def shown_preset(self, name: str) -> str:
+        return preset_names(self.i18n)[name].lower()
+
+
+@cache
+def lobby_words(i: I18n) -> LobbyWords:
+    """One per language's catalog (the server keeps one ``I18n`` per language)."""
+    return LobbyWords(i)
+
+
+class CreateError(ValueError):
+    """Why ``create`` cannot make that table: ``code`` (``word``, ``level``, ``people``) and the word."""
+
+    def __init__(self, code: str, word: str = "") -> None:
+        super().__init__(code, word)
+        self.code = code
+        self.word = word
+
+
+def parse_create(words: LobbyWords, text: str) -> tuple[Rules, list[str]]:
+    """``standard 4 set 9 partners computers normal,easy`` (or the same in the person's words): the rules
+    and the computer seats' levels. ``CreateError`` or ``RulesError`` says what cannot be."""
+    typed = text.split()
+    name, players, tile_set, partners = "standard", 2, 6, False
+    computers: list[str] = []
+    options: dict[str, str] = {}
+    index = 0
+    while index < len(typed):
+        word = typed[index]
+        following = typed[index + 1] if index + 1 < len(typed) else None
+        kind = words.create_word(word)
+        if words.preset(word) is not None:
+            name = words.preset(word) or name
+        elif word.isascii() and word.isdigit():
+            players = int(word)
+        elif kind == "set" and following is not None:
+            index += 1
+            if not (following.isascii() and following.isdigit()):
+                raise CreateError("word", following)
+            tile_set = int(following)
+        elif kind == "partners":
+            partners = True
+        elif kind == "computers" and following is not None:
+            index += 1
+            levels = [words.level(level) for level in following.split(",")]
+            if None in levels:
+                raise CreateError("level", following)
+            computers = [level for level in levels if level is not None]
+        elif "=" in word:
+            key, _, value = word.lower().partition("=")
+            options[key.replace("-", "_")] = value
+        else:
+            raise CreateError("word", word)
+        index += 1
+    if len(computers) >= players:
+        raise CreateError("people")
+    rules = preset(name, players=players, partnerships=partners, tile_set=tile_set)
+    if options:
+        rules = rules.with_options(**options)
+    return rules, computers
