@@ -15,6 +15,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from bergen_access.net.join import address
+
 from .net_clients import LineClient
 
 
@@ -91,3 +93,43 @@ def test_two_joiners_a_line_client_and_a_computer_play_at_one_table(tmp_path: Pa
         loop.run_until_complete(cy.close())
     finally:
         loop.close()
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("localhost", ("localhost", 4000)),
+        ("localhost:4001", ("localhost", 4001)),
+        ("192.168.1.5:65535", ("192.168.1.5", 65535)),
+        ("::1", ("::1", 4000)),
+        ("[::1]:4002", ("::1", 4002)),
+        ("[fe80::1]", ("fe80::1", 4000)),
+        ("localhost:99999", None),
+        ("localhost:0", None),
+        ("localhost:4x", None),
+        ("localhost:٤٠٠٠", None),
+        (":4000", None),
+        ("[::1]x", None),
+        ("a b:4000", None),
+    ],
+)
+def test_an_address_is_read_or_refused_never_guessed(typed: str, expected: tuple[str, int] | None) -> None:
+    assert address(typed) == expected
+
+
+def test_a_wrong_address_is_told_in_one_sentence(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path), "LANG": "C.UTF-8", "BRLAPI_HOST": ":98"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bergen_access", "join", "localhost:99999", "--plain", "--speech", "off"],
+        env=env,
+        input="",
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2
+    assert done.stdout.strip().endswith(
+        "“localhost:99999” is no address: type HOST or HOST:PORT, e.g. localhost:4000."
+    ), done.stdout
+    assert "Traceback" not in done.stderr

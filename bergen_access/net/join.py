@@ -56,11 +56,28 @@ def add_join_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     add_console_arguments(parser, i)
 
 
-def address(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    if not host:
-        return text, 4000
-    return host.strip("[]"), int(port) if port.isdigit() else 4000
+DEFAULT_PORT = 4000
+
+
+def address(text: str) -> tuple[str, int] | None:
+    """``HOST``, ``HOST:PORT``, ``[IPv6]:PORT`` or a bare IPv6 address; None when it is none of them."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else (None if rest else "")
+    elif text.count(":") > 1:  # a bare IPv6 address has no port
+        host, port = text, ""
+    else:
+        host, _, port = text.partition(":")
+        if ":" not in text:
+            port = ""
+    if not host or port is None or any(ch.isspace() for ch in host):
+        return None
+    if port == "":
+        return host, DEFAULT_PORT
+    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        return None
+    return host, int(port)
 
 
 class Connection:
@@ -108,7 +125,13 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
     """Carry out ``bergen join``."""
     console = open_console(parser, args, stdin, stdout)
     words, announcer, settings = console.words, console.announcer, console.settings
-    host, port = address(args.address)
+    where = address(args.address)
+    if where is None:
+        # Translators: bergen join was given an address it cannot use. {address} as typed.
+        text = words.gettext("“{address}” is no address: type HOST or HOST:PORT, e.g. localhost:4000.")
+        announcer.announce(_message(text.format(address=visible(args.address))))
+        return 2
+    host, port = where
 
     def run() -> int:
         speech = args.speech or settings.speech or "off"
