@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from .net.run import serve  # noqa: PLC0415
 
-        return serve(args, sys.stdout)
+        return serve(args, sys.stdout, i)
     if args.command == "join":
         from .net.join import join  # noqa: PLC0415
 

@@ -6,12 +6,20 @@ import argparse
 import asyncio
 import contextlib
 import signal
+from collections.abc import Callable
 from typing import TextIO
 
+from ..boundary import visible
 from ..i18n import I18n
+from ..present import notices
 from ..session import paths
-from ..session.storage import Storage
-from .server import Server
+from ..session.storage import LockState, Storage, StorageNotice, reason_of
+from ..session.untrusted import FileProblem
+from . import texts
+from .server import HostNotice, Server
+
+SERVER_LOCK = "server"  # one server per data folder: two would write the same table files
+MOST_HOLD = 7 * 24 * 60.0  # minutes: a week
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
@@ -23,7 +31,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
     parser.add_argument(
         "--port",
-        type=int,
+        type=port_number(i),
         default=4000,
         # Translators: --help of bergen serve --port.
         help=i.gettext("port to listen on (default 4000)"),
@@ -36,7 +44,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
     parser.add_argument(
         "--hold",
-        type=float,
+        type=minutes(i),
         default=15.0,
         metavar="MINUTES",
         # Translators: --help of bergen serve --hold.
@@ -44,23 +52,79 @@ def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
 
 
-def serve(args: argparse.Namespace, out: TextIO) -> int:
-    """Run the server until SIGINT or SIGTERM; tables are saved in the data folder's ``server``."""
+def port_number(i: I18n) -> Callable[[str], int]:
+    """``--port``: 0 (any free port) to 65535."""
+
+    def read(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+            # Translators: bergen serve --port got something else. {value} as typed.
+            refusal = i.gettext("“{value}” is no port: a port is 0 to 65535.")
+            raise argparse.ArgumentTypeError(refusal.format(value=visible(text)))
+        return int(text)
+
+    return read
+
+
+def minutes(i: I18n) -> Callable[[str], float]:
+    """``--hold``: 0 to a week of minutes."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not 0 <= value <= MOST_HOLD:  # NaN too
+            # Translators: bergen serve --hold got something else. {value} as typed; {most} minutes.
+            refusal = i.gettext("“{value}” is no number of minutes from 0 to {most}.")
+            raise argparse.ArgumentTypeError(refusal.format(value=visible(text), most=int(MOST_HOLD)))
+        return value
+
+    return read
+
+
+def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
+    """Run the server until SIGINT or SIGTERM; tables are saved in the data folder's ``server``.
+
+    The host hears, in their language: where it listens, saved tables back or set aside, saving that
+    stops or works again, and why it cannot start (the port, the address, another server's folder)."""
     data = paths.data_dir()
     storage = Storage.open(data / "server" if data is not None else None)
 
-    async def main() -> None:
-        server = Server(storage, password=args.password, hold_minutes=args.hold)
-        port = await server.start(args.host, args.port)
-        out.write(f"bergen serve: listening on {args.host}:{port}\n")
-        out.flush()
+    def tell(text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            out.write(visible(text) + "\n")
+            out.flush()
+
+    def told(notice: HostNotice) -> None:
+        if isinstance(notice, StorageNotice):
+            tell(notices.storage_notice(i, notice).text)
+        elif isinstance(notice, FileProblem):
+            tell(notices.file_problem(i, "table", notice).text)
+        else:
+            tell(texts.tables_back(i, notice.count))
+
+    if storage.lock(SERVER_LOCK) is LockState.TAKEN:
+        tell(texts.another_server(i, str(storage.folder)))
+        return 1
+    where = f"[{args.host}]:{args.port}" if ":" in args.host else f"{args.host}:{args.port}"
+
+    async def main() -> int:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(number, stop.set)
+        server = Server(storage, password=args.password, hold_minutes=args.hold, report=told)
+        try:
+            port = await server.start(args.host, args.port)
+        except (OSError, OverflowError, UnicodeError) as error:
+            await server.close()
+            tell(texts.cannot_listen(i, visible(where), reason_of(error)))
+            return 1
+        tell(texts.listening(i, where.rsplit(":", 1)[0] + f":{port}"))
         await stop.wait()
         await server.close()
+        tell(texts.stopped(i, len(server.tables), storage.saves))
+        return 0
 
-    asyncio.run(main())
-    return 0
+    return asyncio.run(main())

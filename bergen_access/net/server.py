@@ -40,8 +40,8 @@ from ..present import notices
 from ..present.message import Message, Verbosity
 from ..present.table_talk import rules_name
 from ..session.savefile import load_match, match_text
-from ..session.storage import Storage
-from ..session.untrusted import DamagedFile
+from ..session.storage import Storage, StorageNotice
+from ..session.untrusted import DamagedFile, FileProblem
 from ..ui.game import QuitGame
 from . import texts
 from .lobby_words import CreateError, Lobby, lobby_words, parse_create
@@ -110,6 +110,17 @@ class Client:
             self.send_line(part)
 
 
+@dataclass(frozen=True)
+class TablesBack:
+    """Saved tables came back at the start; their people rejoin with their codes."""
+
+    count: int
+
+
+#: what the server tells its host: saving stopped or works again, a saved table set aside, tables back
+HostNotice = StorageNotice | FileProblem | TablesBack
+
+
 class Server:
     """The lobby and its tables."""
 
@@ -121,8 +132,10 @@ class Server:
         hold_minutes: float = 15.0,
         think: Callable[[Player, SeatView], Any] | None = None,
         rate: tuple[float, int] = (10.0, 30),
+        report: Callable[[HostNotice], None] = lambda notice: None,
     ) -> None:
         self.storage = storage
+        self.report = report  # what the host's console should hear (saving, tables set aside)
         self.password = password
         self.hold_minutes = hold_minutes
         self.rate = rate  # lines per second each connection may send, and the burst allowed
@@ -178,20 +191,31 @@ class Server:
             for s in table.seats
         ]
         self.storage.write(f"table-{table.number}.json", match_text(table.match, seats))
+        for told in self.storage.take_notices():
+            self.report(told)
 
     def restore(self) -> None:
         """Tables saved by an earlier run, every person's seat waiting for them (their codes still hold)."""
         where = self.storage.path("table-0.json") if self.storage is not None else None
         if self.storage is None or where is None:
             return
+        for told in self.storage.take_notices():
+            self.report(told)
+        self.storage.clean_temporary("table-*.json")  # what a killed server was writing
         for path in sorted(where.parent.glob("table-*.json")):
             number = int(path.stem.split("-")[1]) if path.stem.split("-")[1].isdigit() else None
             if number is None:
                 continue
             try:
                 match, seats = load_match(path, _checked_seat)
-            except (DamagedFile, FileNotFoundError, ValueError):
-                self.storage.set_aside(path.name, "damaged")
+            except FileNotFoundError:
+                continue
+            except (DamagedFile, ValueError) as error:
+                code, detail = (
+                    (error.code, error.detail) if isinstance(error, DamagedFile) else ("malformed", "")
+                )
+                kept = self.storage.set_aside(path.name, "damaged")
+                self.report(FileProblem(code, detail, path, kept))
                 continue
             if match.is_over:
                 continue
@@ -209,6 +233,8 @@ class Server:
             for seat in table.people:
                 seat.away_since = now
             self.tables[number] = table
+        if self.tables:
+            self.report(TablesBack(len(self.tables)))
 
     # ----------------------------------------------------------- connections
 

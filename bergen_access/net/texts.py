@@ -361,3 +361,54 @@ def fault(i: I18n) -> Message:
 def too_fast(i: I18n) -> Message:
     # Translators: the client sent lines faster than the server takes them; those lines were not used.
     return line(i.gettext("Too fast: lines are not used until you slow down."))
+
+
+# ------------------------------------------------------------------ the host's console
+
+
+def listening(i: I18n, address: str) -> str:
+    # Translators: bergen serve started. {address} is host:port. Keep "listening on" for scripts.
+    return i.gettext("bergen serve: listening on {address}. Ctrl-C stops it; the tables are kept.").format(
+        address=address
+    )
+
+
+def cannot_listen(i: I18n, address: str, reason: str) -> str:
+    # Translators: bergen serve could not listen. {address} host:port, {reason} the system's reason in
+    # English (e.g. "Address already in use").
+    return i.gettext("bergen serve cannot listen on {address}: {reason}.").format(
+        address=address, reason=reason
+    )
+
+
+def another_server(i: I18n, folder: str) -> str:
+    # Translators: a second bergen serve was started with the same data folder. {folder} is the folder.
+    text = i.gettext(
+        "Another bergen serve keeps its tables in {folder}. Stop it first, "
+        "or start this one with another XDG_DATA_HOME."
+    )
+    return text.format(folder=folder)
+
+
+def tables_back(i: I18n, count: int) -> str:
+    # Translators: bergen serve started and saved tables came back; their players type rejoin and
+    # their code.
+    text = i.ngettext(
+        "{count} saved table is back; its players rejoin with their codes.",
+        "{count} saved tables are back; their players rejoin with their codes.",
+        count,
+    )
+    return text.format(count=count)
+
+
+def stopped(i: I18n, count: int, saved: bool) -> str:
+    if not saved or not count:
+        # Translators: bergen serve stopped, with no table to keep (or nowhere to keep it).
+        return i.gettext("bergen serve stopped.")
+    # Translators: bergen serve stopped. {count} tables are saved and come back at the next start.
+    text = i.ngettext(
+        "bergen serve stopped. {count} table is saved and comes back at the next start.",
+        "bergen serve stopped. {count} tables are saved and come back at the next start.",
+        count,
+    )
+    return text.format(count=count)

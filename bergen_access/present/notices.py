@@ -149,6 +149,15 @@ def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
     elif what == "sheet":
         # Translators: the saved score sheet could not be used and could not be moved aside either.
         text = i.gettext("The saved score sheet could not be used ({reason}) and stays where it is: {path}.")
+    elif what == "table" and problem.kept is not None:
+        # Translators: told to the host of bergen serve: a saved table could not be used and was moved
+        # aside; the server starts without it.
+        text = i.gettext(
+            "A saved table could not be used ({reason}). It was kept as {path}; the server goes on."
+        )
+    elif what == "table":
+        # Translators: told to the host of bergen serve: a saved table could not be used or moved aside.
+        text = i.gettext("A saved table could not be used ({reason}) and stays where it is: {path}.")
     elif problem.kept is not None:
         # Translators: the settings file could not be used and was moved aside; the defaults are used.
         text = i.gettext(

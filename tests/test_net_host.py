@@ -1,0 +1,188 @@
+"""``bergen serve`` as its host meets it: wrong flags, a taken port, a second server on the same folder,
+damaged or unwritable table files, stopping and starting again — one sentence each, never a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .net_clients import LineClient
+
+LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
+
+
+def environment(home: Path, data: Path | None = None) -> dict[str, str]:
+    return {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(data if data is not None else home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "LANG": "C.UTF-8",
+    }
+
+
+def serve(env: dict[str, str], *flags: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "bergen_access", "serve", "--port", "0", *flags],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def lines_until_listening(process: subprocess.Popen[str]) -> tuple[list[str], int]:
+    """What the host was told before the server listened, and its port."""
+    assert process.stdout is not None
+    told: list[str] = []
+    while True:
+        line = process.stdout.readline()
+        assert line, f"the server ended: {told} {process.stderr.read() if process.stderr else ''}"
+        found = LISTENING.search(line)
+        if found:
+            return told, int(found.group(1))
+        told.append(line.rstrip("\n"))
+
+
+def stop(process: subprocess.Popen[str]) -> tuple[str, str]:
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=15)
+    assert process.returncode == 0, err
+    assert "Traceback" not in err
+    return out, err
+
+
+def one_shot(env: dict[str, str], *flags: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bergen_access", "serve", *flags],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--port", "99999"], "argument --port: “99999” is no port: a port is 0 to 65535."),
+        (["--port", "²"], "argument --port: “²” is no port: a port is 0 to 65535."),
+        (["--hold", "nan"], "argument --hold: “nan” is no number of minutes from 0 to 10080."),
+        (["--hold", "-5"], "argument --hold: “-5” is no number of minutes from 0 to 10080."),
+    ],
+)
+def test_a_wrong_flag_is_one_sentence(tmp_path: Path, flags: list[str], said: str) -> None:
+    done = one_shot(environment(tmp_path), *flags)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith(said), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_an_unknown_host_and_a_taken_port_are_told_not_thrown(tmp_path: Path) -> None:
+    done = one_shot(environment(tmp_path), "--host", "nosuchhost.invalid")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stdout.startswith("bergen serve cannot listen on nosuchhost.invalid:4000: "), done.stdout
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = one_shot(environment(tmp_path / "other"), "--port", str(port))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stdout.startswith(f"bergen serve cannot listen on 127.0.0.1:{port}: "), done.stdout
+    assert "in use" in done.stdout
+
+
+def test_a_second_server_on_the_same_folder_is_refused_and_the_first_goes_on(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    first = serve(env)
+    try:
+        _, port = lines_until_listening(first)
+        done = one_shot(env, "--port", "0")
+        folder = tmp_path / "data" / "bergen-access" / "server"
+        assert done.returncode == 1
+        assert done.stdout.strip() == (
+            f"Another bergen serve keeps its tables in {folder}. Stop it first, "
+            "or start this one with another XDG_DATA_HOME."
+        )
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as still:
+            assert b"Welcome" in still.recv(200)
+    finally:
+        stop(first)
+
+
+def test_damaged_and_stray_table_files_are_set_aside_and_told(tmp_path: Path) -> None:
+    folder = tmp_path / "data" / "bergen-access" / "server"
+    folder.mkdir(parents=True)
+    (folder / "table-3.json").write_text('{"nope": 1}')
+    (folder / "table-4.json").write_bytes(b"\xff\xfe not json")
+    (folder / "table-1.json.k3j2.tmp").write_text("half a save")
+    process = serve(environment(tmp_path))
+    try:
+        told, _ = lines_until_listening(process)
+    finally:
+        stop(process)
+    assert len(told) == 2, told
+    for number, reason in ((3, "not a file of Bergen Access"), (4, "not UTF-8 text")):
+        said = next(line for line in told if f"table-{number}.damaged-" in line)
+        assert said.startswith(f"A saved table could not be used ({reason}). It was kept as {folder}/table-")
+        assert said.endswith("; the server goes on.")
+    assert sorted(p.name.split(".")[0] for p in folder.glob("table-*")) == ["table-3", "table-4"]
+    assert not list(folder.glob("*.tmp"))
+
+
+def test_a_folder_that_cannot_be_written_costs_the_saving_never_the_server(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    process = serve(environment(tmp_path, data=blocked))
+    try:
+        told, port = lines_until_listening(process)
+        assert len(told) == 1 and told[0].startswith(f"Cannot save in {blocked}/bergen-access/server ("), told
+        assert told[0].endswith("Everything goes on, but nothing is saved.")
+
+        async def play() -> None:
+            ada = await LineClient.connect(port)
+            for line in ("name Ada", "create standard 2 computers easy"):
+                await ada.send(line)
+            await ada.wait_for(r"^Hand 1\. Your tiles")
+            await ada.close()
+
+        asyncio.run(play())
+    finally:
+        out, _ = stop(process)
+    assert out.strip().endswith("bergen serve stopped.")  # nothing was kept, so nothing is promised
+
+
+def test_stopping_says_what_is_kept_and_starting_again_brings_it_back(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    process = serve(env)
+    try:
+        _, port = lines_until_listening(process)
+
+        async def sit() -> None:
+            ada = await LineClient.connect(port)
+            for line in ("name Ada", "create standard 2 computers easy"):
+                await ada.send(line)
+            await ada.wait_for(r"^Hand 1\. Your tiles")
+            await ada.close()
+
+        asyncio.run(sit())
+        time.sleep(0.2)
+    finally:
+        out, _ = stop(process)
+    assert out.strip().endswith("bergen serve stopped. 1 table is saved and comes back at the next start.")
+    again = serve(env)
+    try:
+        told, _ = lines_until_listening(again)
+    finally:
+        stop(again)
+    assert told == ["1 saved table is back; its players rejoin with their codes."]
