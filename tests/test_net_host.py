@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from .net_clients import LineClient
@@ -186,3 +187,61 @@ def test_stopping_says_what_is_kept_and_starting_again_brings_it_back(tmp_path: 
     finally:
         stop(again)
     assert told == ["1 saved table is back; its players rejoin with their codes."]
+
+
+def joiner(home: Path, port: int) -> pexpect.spawn:
+    env = {"HOME": str(home), "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "BRLAPI_HOST": ":98"}
+    arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", "Ada"]
+    arguments += ["--plain", "--speech", "off", "--sounds", "off", "--lang", "en"]
+    return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
+
+
+def test_a_stopping_server_tells_each_player_how_to_come_back(tmp_path: Path) -> None:
+    process = serve(environment(tmp_path))
+    try:
+        _, port = lines_until_listening(process)
+        ada = joiner(tmp_path / "ada", port)
+        ada.expect("You are Ada")
+        ada.sendline("create standard 2 computers easy")
+        ada.expect(r"rejoin ([0-9a-f]+)\.")
+        token = ada.match.group(1)
+        ada.expect("Your turn")
+        stop(process)
+        ada.expect(f"The server is stopping; your seat is kept. When it runs again: rejoin {token}.")
+        ada.expect(f"The connection to 127.0.0.1:{port} is closed.")
+        ada.expect(pexpect.EOF)
+        ada.close()
+        assert ada.exitstatus == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_quitting_is_not_told_as_a_lost_connection(tmp_path: Path) -> None:
+    process = serve(environment(tmp_path))
+    try:
+        _, port = lines_until_listening(process)
+        ada = joiner(tmp_path / "ada", port)
+        ada.expect("You are Ada")
+        ada.sendline("quit")
+        ada.expect("Goodbye.")
+        ada.expect(pexpect.EOF)
+        assert "connection" not in ada.before
+    finally:
+        stop(process)
+
+
+def test_people_in_the_lobby_hear_the_server_stop() -> None:
+    async def body() -> None:
+        from bergen_access.net.server import Server  # noqa: PLC0415
+
+        server = Server(None, rate=(1000.0, 1000))
+        port = await server.start("127.0.0.1", 0)
+        bo = await LineClient.connect(port)
+        await bo.wait_for("Welcome")
+        await server.close()
+        await bo.wait_for(r"^The server is stopping\. Goodbye\.$")
+        await asyncio.sleep(0.1)
+        assert bo.closed
+
+    asyncio.run(body())

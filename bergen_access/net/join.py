@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..boundary import visible
+from ..commands.lexicon import CommandKind, Lexicon
 from ..console import (
     add_console_arguments,
     guarded,
@@ -164,14 +165,28 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         connection.send(f"verbosity {console.verbosity.value}")
         if args.name:
             connection.send(f"name {args.name}")
+        quitting = False
+        lexicon = Lexicon(words)
         while not connection.closed.is_set():
             connection.prompted.wait(timeout=0.5)
             try:
                 line = console.reader.read(connection.prompt)
             except (EOFError, KeyboardInterrupt):
+                if connection.closed.is_set():  # the read was ended because the server closed
+                    break
                 connection.send("quit")
+                quitting = True
                 break
+            words_typed = line.split()
+            quitting = bool(words_typed) and lexicon.command(words_typed[0]) is CommandKind.QUIT
             connection.send(line)
+        if quitting:
+            connection.closed.wait(timeout=2.0)  # the server's goodbye is heard first
+        else:
+            # Translators: bergen join: the server closed the connection (it stopped, or the line broke).
+            # {address} e.g. localhost:4000.
+            text = words.gettext("The connection to {address} is closed.")
+            announcer.announce(_message(text.format(address=visible(args.address))))
         with contextlib.suppress(OSError):
             sock.close()
         return 0

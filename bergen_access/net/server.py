@@ -159,8 +159,19 @@ class Server:
         return int(sockets[0].getsockname()[1]) if sockets else port
 
     async def close(self) -> None:
+        """Stop: everyone is told (a seated person how to come back), then every connection closes."""
         if self._server is not None:
             self._server.close()
+        for client in list(self.clients):
+            seat = client.seat
+            token = (
+                seat.token if seat is not None and self.storage is not None and self.storage.saves else None
+            )
+            client.say(texts.server_stopping(client.i18n, token))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                asyncio.gather(*(c.writer.drain() for c in self.clients), return_exceptions=True), 2.0
+            )
         for client in list(self.clients):
             client.closed = True
             with contextlib.suppress(Exception):

@@ -363,6 +363,17 @@ def too_fast(i: I18n) -> Message:
     return line(i.gettext("Too fast: lines are not used until you slow down."))
 
 
+def server_stopping(i: I18n, token: str | None) -> Message:
+    """The server stops: a seated person hears how to take the seat back when it is running again."""
+    if token is None:
+        # Translators: the server is stopping (its host stopped it); the connection closes.
+        return line(i.gettext("The server is stopping. Goodbye."))
+    # Translators: the server is stopping; the player's seat is saved. {rejoin} is the lobby's command
+    # word, {token} the seat's code.
+    text = i.gettext("The server is stopping; your seat is kept. When it runs again: {rejoin} {token}.")
+    return line(text.format(token=token, **_words(i)))
+
+
 # ------------------------------------------------------------------ the host's console
 
 
