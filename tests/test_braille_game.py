@@ -225,37 +225,28 @@ def test_braille_off_and_on_are_kept_for_the_next_game(
 ) -> None:
     brl, display = brltty40
     settings = tmp_path / "config" / "bergen-access" / "settings.json"
-    child = game(brl, tmp_path, "--seed", "5")
-    child.expect("> ")
-    child.sendline("braille off")
-    child.expect("> ")
-    assert "Kept for your next games too." in child.before
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    assert json.loads(settings.read_text())["braille"] == "off"
+
+    def one_run(typed: list[str], *flags: str) -> list[str]:
+        """A game with ``flags``: each typed line's answer; then quit; the kept braille choice."""
+        child = game(brl, tmp_path, "--seed", "5", *flags)
+        child.expect("> ")
+        answers = []
+        for line in typed:
+            child.sendline(line)
+            child.expect("> ")
+            answers.append(child.before)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        return [*answers, json.loads(settings.read_text())["braille"]]
+
+    said_off, kept = one_run(["braille off"])
+    assert "Kept for your next games too." in said_off and kept == "off"
     display.wait_for_release()
-
-    child = game(brl, tmp_path, "--seed", "5")  # no --braille: the kept "off" holds
-    child.expect("> ")
-    display.wait_for_release()  # nobody took the display
-    child.sendline("braille")
-    child.expect("> ")
-    assert "Braille display off." in child.before
-    child.sendline("braille on")
-    child.expect("> ")
-    assert "Kept for your next games too." in child.before
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    assert json.loads(settings.read_text())["braille"] == "auto"
-
-    child = game(brl, tmp_path, "--seed", "5", "--braille", "off")  # the flag wins for this run
-    child.expect("> ")
-    child.sendline("braille")
-    child.expect("> ")
-    assert "Braille display off." in child.before
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    assert json.loads(settings.read_text())["braille"] == "auto"
+    bare, said_on, kept = one_run(["braille", "braille on"])  # no --braille: the kept "off" holds
+    assert "Braille display off." in bare
+    assert "Kept for your next games too." in said_on and kept == "auto"
+    bare, kept = one_run(["braille"], "--braille", "off")  # the flag wins for this run, and is not kept
+    assert "Braille display off." in bare and kept == "auto"
 
 
 def test_a_routing_key_plays_with_the_line_editing_reader_too(

@@ -73,6 +73,15 @@ def one_shot(env: dict[str, str], *flags: str) -> subprocess.CompletedProcess[st
     )
 
 
+async def sit_at_a_new_table(port: int) -> None:
+    """Ada opens a table against a computer; the first hand is dealt; she goes."""
+    ada = await LineClient.connect(port)
+    for line in ("name Ada", "create standard 2 computers easy"):
+        await ada.send(line)
+    await ada.wait_for(r"^Hand 1\. Your tiles")
+    await ada.close()
+
+
 @pytest.mark.parametrize(
     ("flags", "said"),
     [
@@ -150,14 +159,7 @@ def test_a_folder_that_cannot_be_written_costs_the_saving_never_the_server(tmp_p
         assert len(told) == 1 and told[0].startswith(f"Cannot save in {blocked}/bergen-access/server ("), told
         assert told[0].endswith("Everything goes on, but nothing is saved.")
 
-        async def play() -> None:
-            ada = await LineClient.connect(port)
-            for line in ("name Ada", "create standard 2 computers easy"):
-                await ada.send(line)
-            await ada.wait_for(r"^Hand 1\. Your tiles")
-            await ada.close()
-
-        asyncio.run(play())
+        asyncio.run(sit_at_a_new_table(port))
     finally:
         out, _ = stop(process)
     assert out.strip().endswith("bergen serve stopped.")  # nothing was kept, so nothing is promised
@@ -169,14 +171,7 @@ def test_stopping_says_what_is_kept_and_starting_again_brings_it_back(tmp_path: 
     try:
         _, port = lines_until_listening(process)
 
-        async def sit() -> None:
-            ada = await LineClient.connect(port)
-            for line in ("name Ada", "create standard 2 computers easy"):
-                await ada.send(line)
-            await ada.wait_for(r"^Hand 1\. Your tiles")
-            await ada.close()
-
-        asyncio.run(sit())
+        asyncio.run(sit_at_a_new_table(port))
         time.sleep(0.2)
     finally:
         out, _ = stop(process)
