@@ -376,3 +376,26 @@ def test_a_server_killed_mid_match_comes_back_and_the_table_goes_on(tmp_path: Pa
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
     assert hands
+
+
+def test_a_full_server_says_so_instead_of_opening_another_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bergen_access.net import server as server_module  # noqa: PLC0415
+
+    monkeypatch.setattr(server_module, "MOST_TABLES", 2)
+
+    async def body(server: Server, port: int) -> None:
+        people = []
+        for name in ("Ada", "Bo", "Cy"):
+            person = await LineClient.connect(port)
+            await person.send(f"name {name}")
+            await person.send("create standard 2 computers easy")
+            people.append(person)
+        await people[0].wait_for("^You sit at table 1")
+        await people[1].wait_for("^You sit at table 2")
+        told = await people[2].wait_for("^The server holds")
+        assert told == "The server holds 2 tables, as many as it can: join one of them (see tables)."
+        assert len(server.tables) == 2 and people[2] is not None
+        for person in people:
+            await person.close()
+
+    run(body)

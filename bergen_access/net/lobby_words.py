@@ -199,9 +199,9 @@ def parse_create(words: LobbyWords, text: str) -> tuple[Rules, list[str]]:
         else:
             raise CreateError("word", word)
         index += 1
-    if len(computers) >= players:
-        raise CreateError("people")
     rules = preset(name, players=players, partnerships=partners, tile_set=tile_set)
     if options:
         rules = rules.with_options(**options)
+    if len(computers) >= rules.players:  # the count that holds is the rules' (players=3 may come last)
+        raise CreateError("people")
     return rules, computers

@@ -60,6 +60,26 @@ def bad_name(i: I18n) -> Message:
     return line(text.format(**_words(i)))
 
 
+def name_at_table(i: I18n, name: str) -> Message:
+    # Translators: "name" typed at a table: the table knows the seat by its name. {leave} is the lobby's
+    # command word.
+    text = i.gettext("At this table you are {player}; type {leave} first to take another name.")
+    return line(text.format(player=name, **_words(i)))
+
+
+def barred(i: I18n) -> Message:
+    # Translators: too many wrong passwords or rejoin codes came from this address; it must wait.
+    text = i.gettext("Too many wrong passwords or codes from your address; try again in a minute. Goodbye.")
+    return line(text)
+
+
+def too_many_tables(i: I18n, most: int) -> Message:
+    # Translators: create when the server holds as many tables as it can. {join} and {tables} are the
+    # lobby's command words.
+    text = i.gettext("The server holds {most} tables, as many as it can: {join} one of them (see {tables}).")
+    return line(text.format(most=most, **_words(i)))
+
+
 def name_taken(i: I18n, name: str) -> Message:
     # Translators: someone else online has this name.
     return line(i.gettext("{name} is taken; choose another name.").format(name=name))
