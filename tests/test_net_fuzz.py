@@ -651,8 +651,25 @@ def test_connections_that_never_send_cost_little_and_block_nobody() -> None:
         await until(lambda: len(server.clients) == 1, "the idle ones gone")
         await talker.close()
 
-    server = serve(body)
+    server = serve(body, per_address=200)  # all from 127.0.0.1; the cap per address has its own test
     assert server.faults == 0
+
+
+def test_one_address_cannot_hold_the_server_with_connections() -> None:
+    async def body(server: Server, port: int) -> None:
+        held = [await Raw.connect(port) for _ in range(5)]
+        await until(lambda: all(c.lines() for c in held), "five welcomed")
+        sixth = await Raw.connect(port)
+        await sixth.wait_for("^5 connections from your address are open already")
+        await until(lambda: sixth.closed, "the sixth closed")
+        held[0].reset()
+        await until(lambda: len(server.clients) == 4, "one of the five gone")
+        again = await Raw.connect(port)
+        await again.ask("who", "^Online: -")  # a place is free again
+        for client in [*held[1:], again]:
+            client.reset()
+
+    assert serve(body, per_address=5).faults == 0
 
 
 def test_keepalives_are_whole_telnet_commands_and_only_for_telnet_clients(

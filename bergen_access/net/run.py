@@ -89,6 +89,7 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
     stops or works again, and why it cannot start (the port, the address, another server's folder)."""
     data = paths.data_dir()
     storage = Storage.open(data / "server" if data is not None else None)
+    _more_files()
 
     def tell(text: str) -> None:
         with contextlib.suppress(OSError, ValueError):
@@ -128,3 +129,14 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
         return 0
 
     return asyncio.run(main())
+
+
+def _more_files() -> None:
+    """Every connection is a file: take the most the system allows (often 1,024 soft, far more hard)."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource  # noqa: PLC0415 (not on Windows)
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))

@@ -60,6 +60,8 @@ READ_CHUNK = 4096
 MOST_UNSENT = 256 * 1024
 #: seconds a connection may take to give the password before it is closed
 PASSWORD_WAIT = 60.0
+#: connections at once from one address (a household or a club behind one router stays far below)
+MOST_PER_ADDRESS = 50
 #: tables at once (measured: 200 busy tables keep every answer under 60 ms at p99 on one core)
 MOST_TABLES = 200
 MOST_SAY = 200
@@ -140,12 +142,14 @@ class Server:
         think: Callable[[Player, SeatView], Any] | None = None,
         rate: tuple[float, int] = (10.0, 30),
         report: Callable[[HostNotice], None] = lambda notice: None,
+        per_address: int = MOST_PER_ADDRESS,
     ) -> None:
         self.storage = storage
         self.report = report  # what the host's console should hear (saving, tables set aside)
         self.password = password
         self.hold_minutes = hold_minutes
         self.rate = rate  # lines per second each connection may send, and the burst allowed
+        self.per_address = per_address
         self.clients: list[Client] = []
         self.tables: dict[int, Table] = {}
         self._choose = think or (lambda player, view: player.choose(view))
@@ -264,6 +268,9 @@ class Server:
         client.authorized = self.password is None
         if self.failures.barred(client.address, time.monotonic()):
             client.say(texts.barred(client.i18n))
+            client.close()
+        elif sum(1 for c in self.clients if c.address == client.address) > self.per_address:
+            client.say(texts.too_many_connections(client.i18n, self.per_address))
             client.close()
         else:
             client.say(texts.welcome(client.i18n, self.password is not None))

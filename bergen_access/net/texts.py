@@ -73,6 +73,14 @@ def barred(i: I18n) -> Message:
     return line(text)
 
 
+def too_many_connections(i: I18n, most: int) -> Message:
+    # Translators: more connections than the server takes come from one address; this one closes.
+    text = i.gettext(
+        "{most} connections from your address are open already, as many as one address may. Goodbye."
+    )
+    return line(text.format(most=most))
+
+
 def too_many_tables(i: I18n, most: int) -> Message:
     # Translators: create when the server holds as many tables as it can. {join} and {tables} are the
     # lobby's command words.
