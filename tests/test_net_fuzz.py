@@ -761,7 +761,8 @@ def test_two_people_racing_for_one_seat_get_one_seat_between_them() -> None:
             for racer in racers:
                 racer.reset()
             host.reset()
-        # the same code typed by three connections at once: one seat, one of them
+        # the same code typed by three connections at once: whoever holds the code is the seat's person,
+        # so each takes the seat over from the one before; in the end one holds it, the others are told
         ada, code = await seated(port, "Ada", "create standard 2")
         bo, _ = await seated(port, "Bo", "join 6")
         ada.reset()
@@ -770,10 +771,14 @@ def test_two_people_racing_for_one_seat_get_one_seat_between_them() -> None:
         marks = [c.mark() for c in claimers]
         for claimer in claimers:
             claimer.writer.write(f"rejoin {code}\r\n".encode())
-        answers = [
-            await c.wait_for(r"You are back|No seat waits", m) for c, m in zip(claimers, marks, strict=True)
-        ]
-        assert sum(a.startswith("You are back") for a in answers) == 1, answers
+        for claimer, mark in zip(claimers, marks, strict=True):
+            await claimer.wait_for(r"You are back", mark)
+        await until(lambda: sum(not c.closed for c in claimers) == 1, "one claimer left")
+        holder = next(c for c in claimers if not c.closed)
+        for claimer in claimers:
+            if claimer is not holder:
+                assert "Your seat was taken back with its code on a new connection. Goodbye." in claimer.lines()
+        assert server.tables[6].seats[0].client is on_server(server, holder)
         assert_linked(server)
         for client in (*claimers, bo):
             client.reset()
@@ -797,7 +802,6 @@ def test_wrong_and_old_rejoin_codes_take_no_seat() -> None:
             ada_code + "0",
             " ".join(ada_code),
             "0" * 8,
-            bo_code,  # Bo is connected: his seat waits for nobody
             ada_code + "\u00a0x",
             "1 " + ada_code,
         ]
@@ -806,9 +810,12 @@ def test_wrong_and_old_rejoin_codes_take_no_seat() -> None:
             await guesser.ask(f"rejoin {code}", "No seat waits for that code")
         assert server.tables[1].seats[0].client is None
         await guesser.ask(f"rejoin {ada_code}", "You are back at table 1, seat 1")
-        again = await Raw.connect(port)
-        await again.ask(f"rejoin {ada_code}", "No seat waits for that code")  # taken back already
-        await guesser.ask(f"rejoin {ada_code}", "You are at table 1")
+        again = await Raw.connect(port)  # the code on a new connection: its holder takes the seat over
+        await again.ask(f"rejoin {ada_code}", "You are back at table 1, seat 1")
+        await guesser.wait_for("^Your seat was taken back with its code on a new connection. Goodbye.$")
+        await until(lambda: guesser.closed, "the old connection closed")
+        await again.ask(f"rejoin {ada_code}", "You are at table 1")
+        await bo.ask(f"rejoin {bo_code}", "You are at table 1")  # a seated person's own code changes nothing
         assert_linked(server)
         for client in (guesser, again, bo):
             client.reset()

@@ -186,13 +186,15 @@ def test_stopping_says_what_is_kept_and_starting_again_brings_it_back(tmp_path: 
 
 def joiner(home: Path, port: int) -> pexpect.spawn:
     env = {"HOME": str(home), "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "BRLAPI_HOST": ":98"}
+    env["BERGEN_TEST_RETRY_SCALE"] = "0.1"  # tries after 0.1, 0.2, 0.4, 0.8, 1.5 and 3 s
     arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", "Ada"]
     arguments += ["--plain", "--speech", "off", "--sounds", "off", "--lang", "en"]
     return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
 
 
-def test_a_stopping_server_tells_each_player_how_to_come_back(tmp_path: Path) -> None:
-    process = serve(environment(tmp_path))
+def test_a_server_restarted_in_time_takes_the_player_back_to_the_seat(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    process = serve(env)
     try:
         _, port = lines_until_listening(process)
         ada = joiner(tmp_path / "ada", port)
@@ -203,13 +205,42 @@ def test_a_stopping_server_tells_each_player_how_to_come_back(tmp_path: Path) ->
         ada.expect("Your turn")
         stop(process)
         ada.expect(f"The server is stopping; your seat is kept. When it runs again: rejoin {token}.")
-        ada.expect(f"The connection to 127.0.0.1:{port} is closed.")
+        ada.expect(f"The connection to 127.0.0.1:{port} is lost; trying again for a minute.")
+        process = serve(env, "--port", str(port))  # the host starts it again
+        lines_until_listening(process)
+        ada.expect(f"Connected to 127.0.0.1:{port} again.")
+        ada.expect(r"You are back at table 1, seat 1\.")
+        ada.expect("> ")
+        ada.sendline("hand")
+        ada.expect(r"Your \d+ tiles: ")
+        ada.sendline("quit")
         ada.expect(pexpect.EOF)
-        ada.close()
-        assert ada.exitstatus == 0
+        assert "lost" not in ada.before
     finally:
         if process.poll() is None:
-            process.kill()
+            stop(process)
+
+
+def test_a_server_gone_for_good_is_told_with_the_code_to_come_back(tmp_path: Path) -> None:
+    process = serve(environment(tmp_path))
+    try:
+        _, port = lines_until_listening(process)
+        ada = joiner(tmp_path / "ada", port)
+        ada.expect("You are Ada")
+        ada.sendline("create standard 2 computers easy")
+        ada.expect(r"rejoin ([0-9a-f]+)\.")
+        token = ada.match.group(1)
+        ada.expect("Your turn")
+    finally:
+        stop(process)
+    ada.expect("trying again for a minute")
+    ada.expect(
+        f"Could not reach 127.0.0.1:{port} again. Your seat waits for a while: join again and type "
+        f"rejoin {token}."
+    )
+    ada.expect(pexpect.EOF)
+    ada.close()
+    assert ada.exitstatus == 0
 
 
 def test_quitting_is_not_told_as_a_lost_connection(tmp_path: Path) -> None:

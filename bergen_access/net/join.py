@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import re
 import socket
 import threading
+import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..boundary import visible
-from ..commands.lexicon import CommandKind, Lexicon
+from ..commands.lexicon import CommandKind
 from ..console import (
     add_console_arguments,
     guarded,
@@ -32,6 +35,8 @@ from ..console import (
 from ..i18n import I18n
 from ..present.message import Cue, Message
 from ..ui.reader import RoutedReader
+from . import texts
+from .lobby_words import Lobby, lobby_words
 from .telnet import LineFramer, outgoing
 
 
@@ -100,6 +105,11 @@ class Connection:
         with contextlib.suppress(OSError):
             self.sock.sendall(outgoing(line))
 
+    def close(self) -> None:
+        """Our side is done; what the server still says (its goodbye) is heard until it closes."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_WR)
+
     def _receive(self) -> None:
         framer = LineFramer(max_line=64_000)
         try:
@@ -139,60 +149,149 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         announcer.set_speaker(open_speaker(speech))
         start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
         start_braille(console, args.braille)
-        try:
-            sock = socket.create_connection((host, port), timeout=10)
-        except OSError as error:
-            # Translators: bergen join could not reach the server. {address} e.g. localhost:4000.
-            text = words.gettext("Could not reach {address}: {reason}.")
-            reason = error.strerror or str(error)
-            announcer.announce(_message(text.format(address=visible(args.address), reason=reason)))
-            return 1
-        sock.settimeout(None)
-
+        reader = console.reader
+        seat = SeatMemory(words)
         your_turn = words.gettext("Your turn.")
 
         def heard(text: str) -> None:
+            seat.heard(text)
             cue = Cue.TURN if text.startswith(your_turn) else None
             announcer.announce(Message(text, text, text, urgent=False, cue=cue))
 
-        reader = console.reader
-        connection = Connection(
-            sock, heard, reader.finish if isinstance(reader, RoutedReader) else lambda: None
-        )
-        if args.password is not None:
-            connection.send(args.password)
-        connection.send(f"language {console.language}")
-        connection.send(f"verbosity {console.verbosity.value}")
-        if args.name:
-            connection.send(f"name {args.name}")
-        quitting = False
-        lexicon = Lexicon(words)
-        while not connection.closed.is_set():
-            connection.prompted.wait(timeout=0.5)
+        def connect() -> Connection | OSError:
             try:
-                line = console.reader.read(connection.prompt)
-            except (EOFError, KeyboardInterrupt):
-                if connection.closed.is_set():  # the read was ended because the server closed
-                    break
-                connection.send("quit")
-                quitting = True
-                break
-            words_typed = line.split()
-            quitting = bool(words_typed) and lexicon.command(words_typed[0]) is CommandKind.QUIT
-            connection.send(line)
-        if quitting:
-            connection.closed.wait(timeout=2.0)  # the server's goodbye is heard first
-        else:
-            # Translators: bergen join: the server closed the connection (it stopped, or the line broke).
-            # {address} e.g. localhost:4000.
-            text = words.gettext("The connection to {address} is closed.")
-            announcer.announce(_message(text.format(address=visible(args.address))))
-        with contextlib.suppress(OSError):
-            sock.close()
-        return 0
+                sock = socket.create_connection((host, port), timeout=10)
+            except OSError as error:
+                return error
+            sock.settimeout(None)
+            connection = Connection(
+                sock, heard, reader.finish if isinstance(reader, RoutedReader) else lambda: None
+            )
+            if args.password is not None:
+                connection.send(args.password)
+            connection.send(f"language {console.language}")
+            connection.send(f"verbosity {console.verbosity.value}")
+            if seat.token is not None:  # back to the seat the line broke away from
+                connection.send(f"rejoin {seat.token}")
+            elif args.name:
+                connection.send(f"name {args.name}")
+            return connection
+
+        shown = visible(args.address)
+        connection = connect()
+        if isinstance(connection, OSError):
+            # Translators: bergen join could not reach the server. {address} e.g. localhost:4000.
+            text = words.gettext("Could not reach {address}: {reason}.")
+            reason = connection.strerror or str(connection)
+            announcer.announce(_message(text.format(address=shown, reason=reason)))
+            return 1
+        while True:
+            quitting = _play_lines(connection, reader, seat)
+            connection.close()
+            if quitting or seat.superseded:
+                connection.closed.wait(timeout=2.0)  # the server's goodbye is heard first
+                return 0
+            # Translators: bergen join lost the server; it tries again for about a minute. {address}
+            # e.g. localhost:4000.
+            text = words.gettext("The connection to {address} is lost; trying again for a minute.")
+            announcer.announce(_message(text.format(address=shown)))
+            again = _reconnect(connect)
+            if again is None:
+                announcer.announce(_message(_given_up(words, shown, seat.token)))
+                return 0
+            connection = again
+            if isinstance(reader, RoutedReader):
+                reader.resume()
+            # Translators: bergen join reached the server again after a lost connection.
+            announcer.announce(_message(words.gettext("Connected to {address} again.").format(address=shown)))
 
     return guarded(console, run, lambda: words)
 
 
 def _message(text: str) -> Message:
     return Message(text, text, text, urgent=True)
+
+
+#: seconds between tries after a lost connection: about a minute in all
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+
+
+class SeatMemory:
+    """What the client learns from the server's lines: the code of the seat it sits at (to come back
+    after a broken line) and whether another connection took the seat over (then it must not)."""
+
+    def __init__(self, words: I18n) -> None:
+        rejoin = lobby_words(words).word(Lobby.REJOIN)
+        self._code = re.compile(rf"(?:\brejoin|{re.escape(rejoin)}) ([0-9a-f]{{8}})\b")
+        self._taken_over = texts.taken_over(words).text
+        self.lobby = lobby_words(words)
+        self.token: str | None = None
+        self.superseded = False
+
+    def heard(self, text: str) -> None:
+        found = self._code.search(text)
+        if found:
+            self.token = found.group(1)
+        if text == self._taken_over:
+            self.superseded = True
+
+    def typed(self, line: str) -> None:
+        """``leave`` gives the seat up for this client: a broken line later does not take it back."""
+        first = line.split(maxsplit=1)[0] if line.strip() else ""
+        if self.lobby.command(first) is Lobby.LEAVE:
+            self.token = None
+
+
+def _play_lines(connection: Connection, reader: Any, seat: SeatMemory) -> bool:
+    """Typed lines to the server until the connection ends; True when the player quit."""
+    lexicon = seat.lobby.game
+    while not connection.closed.is_set():
+        connection.prompted.wait(timeout=0.5)
+        try:
+            line = reader.read(connection.prompt)
+        except (EOFError, KeyboardInterrupt):
+            if connection.closed.is_set():  # the read was ended because the server closed
+                return False
+            connection.send("quit")
+            return True
+        typed = line.split()
+        seat.typed(line)
+        connection.send(line)
+        if typed and lexicon.command(typed[0]) is CommandKind.QUIT:
+            return True
+    return False
+
+
+def _reconnect(connect: Callable[[], Connection | OSError]) -> Connection | None:
+    """Try again after each delay; None when every try failed (or Ctrl-C gave up)."""
+    scale = _test_scale()
+    try:
+        for delay in RETRY_DELAYS:
+            time.sleep(delay * scale)
+            connection = connect()
+            if not isinstance(connection, OSError):
+                return connection
+    except KeyboardInterrupt:
+        return None
+    return None
+
+
+def _test_scale() -> float:
+    """Test hook: ``BERGEN_TEST_RETRY_SCALE`` shortens the waits between tries (1 otherwise)."""
+    try:
+        scale = float(os.environ.get("BERGEN_TEST_RETRY_SCALE", "1"))
+    except ValueError:
+        return 1.0
+    return scale if 0 < scale <= 1 else 1.0
+
+
+def _given_up(words: I18n, address: str, token: str | None) -> str:
+    if token is None:
+        # Translators: bergen join gave up reaching the server again. {address} e.g. localhost:4000.
+        return words.gettext("Could not reach {address} again. Goodbye.").format(address=address)
+    # Translators: bergen join gave up reaching the server again; the seat waits on the server for a
+    # while. {address}, {rejoin} the lobby's command word, {token} the seat's code.
+    text = words.gettext(
+        "Could not reach {address} again. Your seat waits for a while: join again and type {rejoin} {token}."
+    )
+    return text.format(address=address, rejoin=lobby_words(words).word(Lobby.REJOIN), token=token)

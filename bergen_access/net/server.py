@@ -604,7 +604,7 @@ class Server:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
-        found = self._waiting_seat(rest.strip())
+        found = self._seat_of_code(rest.strip())
         if found is None:
             self.failures.wrong(client.address, time.monotonic())
             if self.failures.barred(client.address, time.monotonic()):
@@ -614,6 +614,9 @@ class Server:
                 client.say(texts.bad_token(client.i18n))
             return
         table, seat = found
+        was_away = seat.client is None
+        if isinstance(seat.client, Client):  # a connection the server thinks alive; the code came anew
+            self._taken_over(seat.client)
         client.name = seat.name  # the table knows the seat by its name
         missed, seat.missed = seat.missed, []
         seat.client, seat.away_since, seat.last_prompt = client, None, ""
@@ -625,14 +628,23 @@ class Server:
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         for line in missed:
             client.send_line(line)
-        table.say_to_all(_notice(texts.back, seat.name, client, skip=seat))
+        if was_away:
+            table.say_to_all(_notice(texts.back, seat.name, client, skip=seat))
         self._seated(table, seat.game)
 
-    def _waiting_seat(self, code: str) -> tuple[Table, Seat] | None:
-        """The person's seat that waits for ``code`` (nobody connected to it)."""
+    def _taken_over(self, old: Client) -> None:
+        """The seat's code came from a new connection (the old one's line broke without the server
+        noticing yet): the old connection is told and closed; the seat goes on with the new one."""
+        old.say(texts.taken_over(old.i18n))
+        old.seat, old.table = None, None  # its end does not make the seat wait
+        old.close()
+
+    def _seat_of_code(self, code: str) -> tuple[Table, Seat] | None:
+        """The person's seat whose code this is (waiting for its person, or held by a connection that
+        may have died unnoticed: whoever holds the code is the seat's person)."""
         for table in self.tables.values():
             for seat in table.people:
-                if code and seat.client is None and secrets_equal(seat.token, code):
+                if code and secrets_equal(seat.token, code):
                     return table, seat
         return None
 

@@ -213,6 +213,12 @@ def rejoined(i: I18n, number: int, seat: int, missed: int) -> Message:
     return line(text.format(number=number, seat=seat, missed=missed))
 
 
+def taken_over(i: I18n) -> Message:
+    # Translators: the seat's code was typed on a new connection (the player came back after a broken
+    # line); this old connection closes.
+    return line(i.gettext("Your seat was taken back with its code on a new connection. Goodbye."))
+
+
 def bad_token(i: I18n) -> Message:
     # Translators: rejoin with a code that holds no seat.
     return line(i.gettext("No seat waits for that code."))

@@ -332,6 +332,10 @@ class RoutedReader:
         self._ended = True
         self._wake()
 
+    def resume(self) -> None:
+        """Input goes on after ``finish`` (a lost connection was made again)."""
+        self._ended = False
+
     def type_line(self, line: str) -> None:
         """From the key thread: ``line`` is read next, at once if a read is waiting."""
         with self._lock:
