@@ -777,7 +777,8 @@ def test_two_people_racing_for_one_seat_get_one_seat_between_them() -> None:
         holder = next(c for c in claimers if not c.closed)
         for claimer in claimers:
             if claimer is not holder:
-                assert "Your seat was taken back with its code on a new connection. Goodbye." in claimer.lines()
+                told = "Your seat was taken back with its code on a new connection. Goodbye."
+                assert told in claimer.lines()
         assert server.tables[6].seats[0].client is on_server(server, holder)
         assert_linked(server)
         for client in (*claimers, bo):

@@ -17,6 +17,7 @@ from .actions import ALL_DRAWS as _DRAWS
 from .actions import ALL_PASSES as _PASSES
 from .actions import ALL_PLAYS as _PLAYS
 from .actions import (
+    MAX_SEATS,
     Action,
     Draw,
     End,
@@ -41,15 +42,60 @@ from .layout import Arms, Layout, arms_end, fit_refusal, fitting_ends, header_ki
 from .rules import Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
-from .tiles import SUIT_MASK, TILES, Tile, mask_of, tiles_in
+from .tiles import EVERY_TILE, NUMBERS, SUIT_MASK, TILES, Tile, mask_of, tiles_in
 
 _IS_DOUBLE = tuple(t.is_double for t in TILES)
 _OTHER = tuple(tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in TILES)
 
-_NEXT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(5))
+_NEXT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(MAX_SEATS + 1))
+
+# Events built straight from their fields, skipping the named tuples' Python-level __new__
+# (the same values: a named tuple is its tuple of fields). Every field is given.
+_new = tuple.__new__
 
 #: A placed tile, oriented as it lies: (tile, number facing left, number facing right).
 Placed = tuple[Tile, int, int]
+
+# Every double-six play's event and placed tile, made once (about 5,500 events): they are immutable
+# values, so the hands' histories and lines share them instead of building and freeing two tuples on
+# every play, which was the largest single cost of ``apply``.
+#: by the other end: its number * 2 + 1 if its tile is a double; empty where the tile lacks ``touching``
+_ByOtherEnd = tuple[TilePlayed, ...]
+_PlayedAt = tuple[tuple[tuple[_ByOtherEnd, ...], ...], ...]  # [seat][tile][number it touches]
+
+
+def _played_at(end: End) -> _PlayedAt:
+    """Every event of a play at ``end``, [seat][tile][number it touches][other end's number * 2 + double]."""
+    right = end is End.RIGHT
+    others = [(other, other_double) for other in NUMBERS for other_double in (False, True)]
+    table = []
+    for seat in range(MAX_SEATS):
+        by_tile = []
+        for tile in TILES:
+            by_touching: list[_ByOtherEnd] = []
+            for touching in NUMBERS:
+                outer = _OTHER[tile][touching]
+                double = _IS_DOUBLE[tile]
+                if outer < 0:
+                    by_touching.append(())
+                elif right:
+                    by_touching.append(
+                        tuple([TilePlayed(seat, tile, end, o, outer, od, double) for o, od in others])
+                    )
+                else:
+                    by_touching.append(
+                        tuple([TilePlayed(seat, tile, end, outer, o, double, od) for o, od in others])
+                    )
+            by_tile.append(tuple(by_touching))
+        table.append(tuple(by_tile))
+    return tuple(table)
+
+
+_PLAYED_LEFT = _played_at(End.LEFT)
+_PLAYED_RIGHT = _played_at(End.RIGHT)
+#: [tile][number it touches]: the tile as it lies at the left or the right end
+_PLACED_LEFT = tuple(tuple((tile, _OTHER[tile][n], n) for n in NUMBERS) for tile in TILES)
+_PLACED_RIGHT = tuple(tuple((tile, n, _OTHER[tile][n]) for n in NUMBERS) for tile in TILES)
 
 
 class Phase(StrEnum):
@@ -67,6 +113,18 @@ _PHASE_REFUSAL = {
     Phase.OVER: Refusal.MATCH_OVER,
 }
 
+# Module names for the enum members the hot paths compare with: reading a member off its enum
+# class is ten times slower than reading a global.
+_NOT_STARTED = Phase.NOT_STARTED
+_PLAYING = Phase.PLAYING
+_HAND_OVER = Phase.HAND_OVER
+_OVER = Phase.OVER
+_LEFT = End.LEFT
+_RIGHT = End.RIGHT
+_DOUBLE = HeaderKind.DOUBLE
+_TRIPLE = HeaderKind.TRIPLE
+_LOWEST = Opener.LOWEST
+
 
 class Match:
     """A match of Bergen, hand after hand, until a side reaches the target."""
@@ -75,21 +133,22 @@ class Match:
         """A match not yet dealt; ``scores`` continues one already under way (points per side)."""
         self.rules = rules
         self.dealer = dealer
-        self.phase = Phase.NOT_STARTED
+        self.phase = _NOT_STARTED
         self.hand_number = 0
         self.turn = 0
-        self.board = Scoreboard(rules, scores)
-        self.starting_scores = tuple(self.board.scores)
-        self.scores = self.board.scores  # the board's list, shared
+        board = self.board = Scoreboard(rules, scores)
+        self.scores = scores_list = board.scores  # the board's list, shared
+        self.starting_scores = tuple(scores_list)
         self.history: list[Event] = []
         self.actions: list[Action] = []
-        self._players = rules.players
-        self._side_of = tuple(rules.side_of(s) for s in range(rules.players))
-        self._target = rules.target_score
+        players = self._players = rules.players
+        self._next = _NEXT[players]
+        self._side_of = tuple(map(rules.side_of, range(players)))
+        self._target = board.target
         self._reserved = rules.reserved_tiles
         self._arms_rule = rules.first_arms_first
         self._draw_while_able = rules.draw_while_able
-        self._hands = [0] * rules.players
+        self._hands = [0] * players
         self._stock: list[Tile] = []  # the next tile to draw is the last one
         self._line: deque[Placed] = deque()
         self._left = self._right = -1
@@ -97,7 +156,6 @@ class Match:
         self._opening: Tile | None = None
         self._passes = 0
         self._tiles = rules.tiles
-        self._doubles = rules.tiles.doubles
         #: with four or eight arms (double-nine, double-twelve) the line lives here, not in _left/_right
         self._many = rules.arms > 2
         self._spread: Arms | None = None
@@ -117,7 +175,7 @@ class Match:
     @property
     def is_over(self) -> bool:
         """A side has reached the target."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def ends(self) -> tuple[int, ...] | None:
@@ -238,31 +296,28 @@ class Match:
             return hand & mask
         if not self._line:
             return 0
-        arms = self._arms_end()
-        if arms is not None:
-            return hand & SUIT_MASK[self._left if arms is End.LEFT else self._right]
+        if self._arms_rule and len(self._line) == 2:  # first-arms-first: only the free side (arms_end)
+            return hand & SUIT_MASK[self._left if self._left_tile == self._opening else self._right]
         return hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, plays sorted by tile then end."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             return []
         seat = self.turn
-        if self._spread is not None:
+        if self._many:
             return self._legal_on_arms(seat)
         hand = self._hands[seat]
         left_fit = hand & SUIT_MASK[self._left]
         right_fit = hand & SUIT_MASK[self._right]
-        if self._arms_rule:
-            arms = self._arms_end()
-            if arms is End.LEFT:
+        if self._arms_rule and len(self._line) == 2:  # first-arms-first: only the free side (arms_end)
+            if self._left_tile == self._opening:
                 right_fit = 0
-            elif arms is End.RIGHT:
+            else:
                 left_fit = 0
         fit = left_fit | right_fit
-        drawable = len(self._stock) > self._reserved
         if not fit:
-            return [_DRAWS[seat] if drawable else _PASSES[seat]]
+            return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
         plays = _PLAYS[seat]
         actions: list[Action] = []
         while fit:
@@ -273,7 +328,7 @@ class Match:
                 actions.append(pair[0])
             if right_fit & bit:
                 actions.append(pair[1])
-        if drawable and self._draw_while_able:
+        if self._draw_while_able and len(self._stock) > self._reserved:
             actions.append(_DRAWS[seat])
         return actions
 
@@ -293,7 +348,7 @@ class Match:
 
     def check(self, action: Action) -> Refusal | None:
         """Why ``action`` is not legal now, or None if it is."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             return _PHASE_REFUSAL[self.phase]
         seat = action.seat
         if not 0 <= seat < self._players:
@@ -330,9 +385,10 @@ class Match:
 
     def start_hand(self) -> list[Event]:
         """Deal the next hand (the first one too) and lay its opening double."""
-        if self.phase is Phase.PLAYING or self.phase is Phase.OVER:
-            raise IllegalActionError(_PHASE_REFUSAL.get(self.phase, Refusal.HAND_UNDER_WAY), None)
-        self.phase = Phase.PLAYING
+        phase = self.phase
+        if phase is _PLAYING or phase is _OVER:
+            raise IllegalActionError(_PHASE_REFUSAL.get(phase, Refusal.HAND_UNDER_WAY), None)
+        self.phase = _PLAYING
         events: list[Event] = []
         self._deal(events)
         self.history.extend(events)
@@ -343,12 +399,12 @@ class Match:
 
         The common cases are written out inline: computer players replay
         thousands of matches per move, so this is the hottest code we have.
+        Each fast test below that fails hands the action to ``_refuse``, which
+        raises only if ``check`` refuses it too.
         """
         seat = action.seat
-        if self.phase is not Phase.PLAYING or seat != self.turn:
+        if self.phase is not _PLAYING or seat != self.turn:
             self._refuse(action)
-        hands = self._hands
-        hand = hands[seat]
         events: list[Event]
         if type(action) is Play:
             if self._many:
@@ -358,46 +414,54 @@ class Match:
                 return events
             tile = action.tile
             end = action.end
-            if not hand >> tile & 1 or (self._arms_rule and len(self._line) == 2):
-                self._refuse(action)
-            if end:
+            hands = self._hands
+            hand = hands[seat]
+            if not hand >> tile & 1 or (self._arms_rule and len(self._line) == 2) or type(tile) is not Tile:
+                played = self._lay_checked(seat, action, hand)
+                left = self._left
+                right = self._right
+            elif end is _RIGHT:
                 touching = self._right
-                outer = _OTHER[tile][touching]
-                if outer < 0:
-                    self._refuse(action)
-                self._right = outer
+                right = _OTHER[tile][touching]
+                if right < 0:
+                    self._refuse(action)  # raises: no half of the tile shows that end's number
+                left = self._left
+                played = _PLAYED_RIGHT[seat][tile][touching][left * 2 + _IS_DOUBLE[self._left_tile]]
+                self._right = right
                 self._right_tile = tile
-                self._line.append((tile, touching, outer))
-            else:
+                self._line.append(_PLACED_RIGHT[tile][touching])
+            elif end is _LEFT:
                 touching = self._left
-                outer = _OTHER[tile][touching]
-                if outer < 0:
-                    self._refuse(action)
-                self._left = outer
+                left = _OTHER[tile][touching]
+                if left < 0:
+                    self._refuse(action)  # raises: no half of the tile shows that end's number
+                right = self._right
+                played = _PLAYED_LEFT[seat][tile][touching][right * 2 + _IS_DOUBLE[self._right_tile]]
+                self._left = left
                 self._left_tile = tile
-                self._line.appendleft((tile, outer, touching))
-            hand ^= 1 << tile
-            hands[seat] = hand
-            events = [
-                TilePlayed(
-                    seat,
-                    tile,
-                    end,
-                    self._left,
-                    self._right,
-                    _IS_DOUBLE[self._left_tile],
-                    _IS_DOUBLE[self._right_tile],
-                )
-            ]
+                self._line.appendleft(_PLACED_LEFT[tile][touching])
+            else:
+                played = self._lay_checked(seat, action, hand)
+                left = self._left
+                right = self._right
+            hands[seat] = hand = hand ^ 1 << tile
             self._passes = 0
-            if self._left == self._right and self._header_after_play(seat, events):
-                pass
-            elif hand:
-                self.turn = _NEXT[self._players][seat]
+            self.actions.append(action)
+            if left != right and hand:
+                self.turn = self._next[seat]
+                self.history.append(played)
+                return [played]
+            events = [played]
+            if left == right:
+                self._header_after_play(seat, events)
             else:
                 self._go_out(seat, events)
-        elif type(action) is Draw:
+            self.history.extend(events)
+            return events
+        if type(action) is Draw:
             stock = self._stock
+            hands = self._hands
+            hand = hands[seat]
             if self._many:
                 if len(stock) <= self._reserved or (not self._draw_while_able and self._playable_mask(seat)):
                     self._refuse(action)
@@ -407,14 +471,53 @@ class Match:
                 self._refuse(action)
             tile = stock.pop()
             hands[seat] = hand | 1 << tile
-            events = [Drew(seat, tile, len(stock), len(stock) - self._reserved)]
-        else:
+            left_in_stock = len(stock)
+            drew = _new(Drew, (seat, tile, left_in_stock, left_in_stock - self._reserved))
+            self.actions.append(action)
+            self.history.append(drew)
+            return [drew]
+        # A pass: legal when nothing may be drawn and no tile fits (arms-first only narrows the fit).
+        if (
+            self._many
+            or len(self._stock) > self._reserved
+            or self._hands[seat] & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
+        ):
             self._refuse(action)
-            events = []
-            self._pass(seat, events)
+        events = []
+        self._pass(seat, events)
         self.actions.append(action)
         self.history.extend(events)
         return events
+
+    def _lay_checked(self, seat: int, action: Play, hand: int) -> TilePlayed:
+        """Lay a double-six play that ``apply``'s shared events do not cover, and make its event.
+
+        That is a play to refuse (this raises), one under arms-first right after the first tile
+        (one side of the opening double still free), or one given as plain numbers rather than a
+        ``Tile`` and an ``End``: the event then holds them as given, as it always did. The hand is
+        left for ``apply`` to update.
+        """
+        tile, end = action.tile, action.end
+        if end not in (0, 1) or not hand >> tile & 1 or (self._arms_rule and len(self._line) == 2):
+            self._refuse(action)  # an end that is neither left nor right is refused, as check() says
+        if end:
+            touching = self._right
+            outer = _OTHER[tile][touching]
+            if outer < 0:
+                self._refuse(action)
+            self._right = outer
+            self._right_tile = tile
+            self._line.append((tile, touching, outer))
+        else:
+            touching = self._left
+            outer = _OTHER[tile][touching]
+            if outer < 0:
+                self._refuse(action)
+            self._left = outer
+            self._left_tile = tile
+            self._line.appendleft((tile, outer, touching))
+        left_double, right_double = _IS_DOUBLE[self._left_tile], _IS_DOUBLE[self._right_tile]
+        return TilePlayed(seat, tile, end, self._left, self._right, left_double, right_double)
 
     def _play_on_arms(self, seat: int, action: Play) -> list[Event]:
         """A play on a larger set's arms (rules.md §6): the arm's new end, and a header if it makes one."""
@@ -439,7 +542,7 @@ class Match:
         if base and self._header(seat, header_kind(base), events):
             return events
         if hand:
-            self.turn = _NEXT[self._players][seat]
+            self.turn = self._next[seat]
         else:
             self._go_out(seat, events)
         return events
@@ -450,85 +553,104 @@ class Match:
             raise IllegalActionError(reason, action)
 
     def _deal(self, events: list[Event]) -> None:
-        self.hand_number += 1
+        self.hand_number = number = self.hand_number + 1
         players = self._players
-        each = self.rules.tiles_per_player
+        rules = self.rules
+        each = rules.tiles_per_player
+        reserved = self._reserved
+        tiles = self._tiles.tiles
+        deal_of = self.dealer.deal
         while True:
-            deal = self.dealer.deal(players, each, self._tiles.tiles)
-            self._hands = [mask_of(hand) for hand in deal.hands]
-            self._stock = list(reversed(deal.stock))
-            drawable = len(self._stock) - self._reserved
-            hands = tuple(tuple(sorted(h)) for h in deal.hands)
-            events.append(HandDealt(self.hand_number, hands, each, len(self._stock), drawable))
+            deal = deal_of(players, each, tiles)
+            dealt = deal.hands
+            self._hands = [mask_of(hand) for hand in dealt]
+            self._stock = stock = list(reversed(deal.stock))
+            size = len(stock)
+            hands = tuple(map(tuple, map(sorted, dealt)))
+            events.append(_new(HandDealt, (number, hands, each, size, size - reserved)))
             opener = self._find_opener()
             if opener is not None:
                 break
-            events.append(Redeal(self.hand_number))
+            events.append(_new(Redeal, (number,)))
         seat, tile = opener
         self._hands[seat] ^= 1 << tile
-        self._line = deque([(tile, tile.low, tile.low)])
-        self._left = self._right = tile.low
+        low = tile.low
+        self._line = deque([(tile, low, low)])
+        self._left = self._right = low
         self._left_tile = self._right_tile = self._opening = tile
         self._passes = 0
         if self._many:
-            self._spread = Arms.opened(tile, self.rules.arms)
+            self._spread = Arms.opened(tile, rules.arms)
             self._arm_of = [-1]  # the arm of each placed tile (-1: the opening double)
-        events.append(Opened(seat, tile))
-        if self.rules.opening_double_scores and self._header(seat, HeaderKind.DOUBLE, events):
+        events.append(_new(Opened, (seat, tile)))
+        if rules.opening_double_scores and self._header(seat, _DOUBLE, events):
             return
-        self.turn = (seat + 1) % players
+        self.turn = self._next[seat]
 
     def _find_opener(self) -> tuple[int, Tile] | None:
-        order = self._doubles if self.rules.opener is Opener.LOWEST else self._doubles[::-1]
-        for double in order:
-            for seat, hand in enumerate(self._hands):
-                if hand >> double & 1:
-                    return seat, double
-        return None
+        """The seat holding the opening double (the lowest or highest dealt), and that double."""
+        held = 0
+        for hand in self._hands:
+            held |= hand
+        held &= self._tiles.doubles_mask
+        if not held:
+            return None
+        # The doubles are numbered in ascending order, so the lowest is the lowest bit.
+        index = (held & -held if self.rules.opener is _LOWEST else held).bit_length() - 1
+        for seat, hand in enumerate(self._hands):
+            if hand >> index & 1:
+                return seat, EVERY_TILE[index]
+        return None  # not reached: a bit of ``held`` is in some hand
 
     def _header_after_play(self, seat: int, events: list[Event]) -> bool:
         """Score the header a play made; True when the match is over."""
         triple = _IS_DOUBLE[self._left_tile] or _IS_DOUBLE[self._right_tile]
-        if self._header(seat, HeaderKind.TRIPLE if triple else HeaderKind.DOUBLE, events):
+        if self.board.header(seat, self._side_of[seat], _TRIPLE if triple else _DOUBLE, events):
+            self.phase = _OVER
             return True
         if self._hands[seat]:
-            self.turn = _NEXT[self._players][seat]
+            self.turn = self._next[seat]
         else:
             self._go_out(seat, events)
         return True
 
     def _go_out(self, seat: int, events: list[Event]) -> None:
         if self.board.went_out(seat, self._side_of[seat], events):
-            self.phase = Phase.OVER
+            self.phase = _OVER
         else:
             self._end_hand(events)
 
     def _header(self, seat: int, kind: HeaderKind, events: list[Event]) -> bool:
         """Score a header; True when it won the match."""
         if self.board.header(seat, self._side_of[seat], kind, events):
-            self.phase = Phase.OVER
+            self.phase = _OVER
             return True
         return False
 
     def _pass(self, seat: int, events: list[Event]) -> None:
-        events.append(Passed(seat))
+        events.append(_new(Passed, (seat,)))
         self._passes += 1
         if self._passes < self._players:
-            self.turn = (seat + 1) % self._players
+            self.turn = self._next[seat]
             return
-        rules = self.rules
+        side_of = self._side_of
+        masks = self._hands
+        seats = range(self._players)
         holdings = tuple(
-            holding_of([self._hands[s] for s in rules.seats_of(side)]) for side in range(rules.sides)
+            [
+                holding_of([masks[s] for s in seats if side_of[s] == side])  # the side's seats (seats_of)
+                for side in range(self.rules.sides)
+            ]
         )
-        hands = tuple(self.hand(s) for s in range(self._players))
+        hands = tuple([tuple(tiles_in(mask)) for mask in masks])
         if self.board.blocked(holdings, hands, events):
-            self.phase = Phase.OVER
+            self.phase = _OVER
             return
         self._end_hand(events)
 
     def _end_hand(self, events: list[Event]) -> None:
-        events.append(HandEnded(self.hand_number, tuple(self.scores)))
-        self.phase = Phase.HAND_OVER
+        events.append(_new(HandEnded, (self.hand_number, tuple(self.scores))))
+        self.phase = _HAND_OVER
 
     # ---------------------------------------------------------------- copies
 

@@ -7,14 +7,33 @@ from collections.abc import Sequence
 from .actions import End
 from .events import Decider, HeaderKind, Holding
 from .rules import BlockedRule, Reduction, Rules, Tally
-from .tiles import EVERY_DOUBLE_MASK, Tile, tiles_in
+from .tiles import EVERY_DOUBLE_MASK, EVERY_TILE, HIGHEST_NUMBER, Tile
+
+# Module names for the enum members compared below: reading a member off its enum class is ten times
+# slower than reading a global, and the engine scores through these functions on every header.
+_DOUBLE = HeaderKind.DOUBLE
+_TRIPLE = HeaderKind.TRIPLE
+_STANDARD = Reduction.STANDARD
+_COUNTERS = Reduction.COUNTERS
+_COUNTER_TALLY = Tally.COUNTERS
+_NO_AWARD_RULE = BlockedRule.NONE
+_PIPS_RULE = BlockedRule.PIPS
+_GERMAN = BlockedRule.GERMAN
+_NO_AWARD = Decider.NO_AWARD
+_FEWER_PIPS = Decider.FEWER_PIPS
+_TIE = Decider.TIE
+_FEWEST_DOUBLES = Decider.FEWEST_DOUBLES
+_NO_DOUBLE = Decider.NO_DOUBLE
+_SINGLE = Decider.SINGLE_PIPS
 
 
 def header_base(rules: Rules, kind: HeaderKind) -> int:
     """A header's full value: the options' for a double and a triple header, its size beyond (larger sets)."""
-    if kind.size > 3:
-        return kind.size
-    return rules.triple_header if kind is HeaderKind.TRIPLE else rules.double_header
+    if kind is _TRIPLE:
+        return rules.triple_header
+    if kind is _DOUBLE:
+        return rules.double_header
+    return kind.size
 
 
 def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
@@ -28,29 +47,35 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
     [1, 2, 3, 4]
     """
     base = header_base(rules, kind)
-    if rules.arms > 2:  # rules.md §6: the same reductions, for any value
-        if rules.reduction is Reduction.STANDARD:
+    reduction = rules.reduction
+    if rules.tile_set > HIGHEST_NUMBER:  # more than two arms (rules.md §6): the same reductions, any value
+        if reduction is _STANDARD:
             base = max(1, min(base, need - 1))
-        elif rules.reduction is Reduction.COUNTERS and need <= base:
+        elif reduction is _COUNTERS and need <= base:
             base -= 1
         return capped(rules, base, need)
-    if rules.reduction is Reduction.STANDARD:
+    if reduction is _STANDARD:
         if need <= 2:
             base = min(base, 1)
         elif need == 3:
             base = min(base, 2)
-    elif rules.reduction is Reduction.COUNTERS:
-        threshold = 3 if kind is HeaderKind.TRIPLE else 2
+    elif reduction is _COUNTERS:
+        threshold = 3 if kind is _TRIPLE else 2
         if need <= threshold:
-            base = min(base, 2 if kind is HeaderKind.TRIPLE else 1)
+            base = min(base, 2 if kind is _TRIPLE else 1)
     return capped(rules, base, need)
 
 
 def capped(rules: Rules, value: int, need: int) -> int:
     """With counters nobody discards more than they hold; points are never capped."""
-    if rules.tally is Tally.COUNTERS:
+    if rules.tally is _COUNTER_TALLY:
         return min(value, need)
     return value
+
+
+#: per tile of any set: its pips, and its pips again unless it is a double
+_PIPS = tuple(t.pips for t in EVERY_TILE)
+_SINGLE_PIPS = tuple(0 if t.is_double else t.pips for t in EVERY_TILE)
 
 
 def holding_of(masks: Sequence[int]) -> Holding:
@@ -58,10 +83,13 @@ def holding_of(masks: Sequence[int]) -> Holding:
     doubles = pips = single = 0
     for mask in masks:
         doubles += (mask & EVERY_DOUBLE_MASK).bit_count()
-        for t in tiles_in(mask):
-            pips += t.pips
-            if not t.is_double:
-                single += t.pips
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            index = bit.bit_length() - 1
+            pips += _PIPS[index]
+            single += _SINGLE_PIPS[index]
     return Holding(doubles, pips, single)
 
 
@@ -79,28 +107,28 @@ def settle_blocked(rule: BlockedRule, holdings: Sequence[Holding]) -> tuple[int 
     """
     sides = range(len(holdings))
     pips = [h.pips for h in holdings]
-    if rule is BlockedRule.NONE:
-        return None, Decider.NO_AWARD
-    if rule is BlockedRule.PIPS:
+    if rule is _NO_AWARD_RULE:
+        return None, _NO_AWARD
+    if rule is _PIPS_RULE:
         winner = _unique_lowest(sides, pips)
-        return winner, Decider.FEWER_PIPS if winner is not None else Decider.TIE
-    if rule is BlockedRule.GERMAN:
+        return winner, _FEWER_PIPS if winner is not None else _TIE
+    if rule is _GERMAN:
         doubles = [h.doubles for h in holdings]
         fewest = min(doubles)
         tied = [s for s in sides if doubles[s] == fewest]
         if len(tied) == 1:
-            return tied[0], Decider.FEWEST_DOUBLES
+            return tied[0], _FEWEST_DOUBLES
         winner = _unique_lowest(tied, pips)
-        return winner, Decider.FEWER_PIPS if winner is not None else Decider.TIE
+        return winner, _FEWER_PIPS if winner is not None else _TIE
     # American: sides without a double beat the others; then pips.
     free = [s for s in sides if holdings[s].doubles == 0]
     if len(free) == 1:
-        return free[0], Decider.NO_DOUBLE
+        return free[0], _NO_DOUBLE
     if free:
         winner = _unique_lowest(free, pips)
-        return winner, Decider.FEWER_PIPS if winner is not None else Decider.TIE
+        return winner, _FEWER_PIPS if winner is not None else _TIE
     winner = _unique_lowest(list(sides), [h.single_pips for h in holdings])
-    return winner, Decider.SINGLE_PIPS if winner is not None else Decider.TIE
+    return winner, _SINGLE if winner is not None else _TIE
 
 
 def header_after(
