@@ -399,3 +399,16 @@ def test_a_full_server_says_so_instead_of_opening_another_table(monkeypatch: pyt
             await person.close()
 
     run(body)
+
+
+def test_leaving_a_table_nobody_else_is_at_closes_it_and_says_so() -> None:
+    async def body(server: Server, port: int) -> None:
+        ada = await LineClient.connect(port)
+        for line in ("name Ada", "create standard 2", "leave", "tables"):
+            await ada.send(line)
+        await ada.wait_for(r"^You leave table 1, and it closes: nobody else is there\.$")
+        await ada.wait_for(r"^No tables yet\.")
+        assert not any("waits" in line for line in ada.lines)  # no seat is promised that is not there
+        await ada.close()
+
+    run(body)

@@ -332,15 +332,17 @@ class Server:
         if table is not None:
             self._drop_if_done(table)
 
-    def _drop_if_done(self, table: Table) -> None:
+    def _drop_if_done(self, table: Table) -> bool:
         """A finished match nobody sits at or watches any more is gone (its file too); so is a table
-        whose match never began once nobody sits there (one person cannot fill the list with tables)."""
+        whose match never began once nobody sits there (one person cannot fill the list with tables).
+        Whether it went."""
         done = table.match.is_over or table.match.phase is Phase.NOT_STARTED
         if not done or table.watchers or any(s.client is not None for s in table.seats):
-            return
+            return False
         self.tables.pop(table.number, None)
         if self.storage is not None:
             self.storage.remove(f"table-{table.number}.json")
+        return True
 
     # ------------------------------------------------------------------ lines
 
@@ -594,11 +596,13 @@ class Server:
         assert seat is not None
         table.left(seat)
         client.seat, client.table = None, None
+        if self._drop_if_done(table):  # nobody else was there: no seat waits, the table is gone
+            client.say(texts.table_closed(client.i18n, table.number))
+            return
         minutes = int(self.hold_minutes)
         client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
         if not table.match.is_over:
             table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
-        self._drop_if_done(table)
 
     def _rejoin(self, client: Client, rest: str) -> None:
         if client.table is not None:

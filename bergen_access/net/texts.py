@@ -183,6 +183,13 @@ def left_table(i: I18n, number: int, minutes: int, token: str) -> Message:
     return line(text.format(number=number, minutes=minutes, token=token, **_words(i)))
 
 
+def table_closed(i: I18n, number: int) -> Message:
+    # Translators: the player left a table whose match had not begun or was over, and nobody else was
+    # there: the table is gone (no seat waits).
+    text = i.gettext("You leave table {number}, and it closes: nobody else is there.")
+    return line(text.format(number=number))
+
+
 def stopped_watching(i: I18n, number: int) -> Message:
     # Translators: the player stopped watching a table.
     return line(i.gettext("You stop watching table {number}.").format(number=number))
