@@ -39,7 +39,7 @@ from ..i18n import LANGUAGES, I18n, normalize_language
 from ..players.base import Player
 from ..present import notices
 from ..present.message import Message, Verbosity
-from ..present.table_talk import rules_name
+from ..present.table_talk import level_names, rules_name
 from ..session.savefile import load_match, match_text
 from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem
@@ -481,7 +481,7 @@ class Server:
             return
         for number, table in sorted(self.tables.items()):
             match = table.match
-            seats = ", ".join(s.name if s.is_person else f"{s.name} ({s.level})" for s in table.seats)
+            seats = ", ".join(_seat_shown(i, s) for s in table.seats)
             free = sum(1 for s in table.seats if s.is_person and s.game is None and s.away_since is None)
             if match.is_over:
                 state = texts.state_over(i)
@@ -763,6 +763,15 @@ def _words(seat: Seat | None, fallback: Client | None) -> I18n:
 def _checked_seat(value: Any, where: str) -> None:
     if not isinstance(value, dict) or not isinstance(value.get("name"), str):
         raise ValueError(where)
+
+
+def _seat_shown(i: I18n, seat: Seat) -> str:
+    """A seat in the table list: its person's name, a computer with its level, or that it is free."""
+    if not seat.is_person:
+        return f"{seat.name} ({level_names(i).get(seat.level or '', seat.level)})"
+    if seat.game is None and seat.client is None and seat.away_since is None:
+        return texts.free_seat(i)
+    return seat.name
 
 
 def _peer(writer: asyncio.StreamWriter) -> str:

@@ -117,6 +117,11 @@ def table_line(i: I18n, number: int, *, rules: str, seats: str, free: int, state
     return line(text.format(number=number, rules=rules, seats=seats, free=free, state=state))
 
 
+def free_seat(i: I18n) -> str:
+    # Translators: a seat nobody has taken yet, in the table list ("Ada, free seat").
+    return i.gettext("free seat")
+
+
 def state_waiting(i: I18n) -> str:
     # Translators: a table's state in the list: nobody has sat down yet.
     return i.gettext("waiting")
