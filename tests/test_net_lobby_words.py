@@ -149,3 +149,25 @@ def test_the_table_list_names_free_seats_and_levels_in_the_persons_words() -> No
             await client.close()
 
     run(body)
+
+
+def test_help_at_a_table_adds_the_tables_own_commands_and_waiting_gets_the_lobby_help() -> None:
+    async def body(server: Server, port: int) -> None:
+        ada = await lobby_client(port, "language de", "name Ada", "neu standard 2")
+        await ada.wait_for("^Du sitzt an Tisch 1")
+        since = len(ada.lines)
+        await ada.send("hilfe")  # nobody else yet: the match has not begun
+        await ada.wait_for("^sag TEXT: mit deinem Tisch sprechen.$", since)
+        await ada.wait_for("^Die Partie beginnt, wenn der letzte Platz besetzt ist", since)
+        bo = await lobby_client(port, "name Bo", "join 1")
+        await bo.wait_for("^Hand 1")
+        since = len(bo.lines)
+        await bo.send("help")
+        also = await bo.wait_for("^At this table also: ", since)
+        assert also == "At this table also: say and a message to talk, who, leave to go back to the lobby."
+        game_help = bo.lines[since : bo.lines.index(also)]
+        assert any(line.startswith("hint, i") or "hint" in line for line in game_help), game_help
+        for client in (ada, bo):
+            await client.close()
+
+    run(body)

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..boundary import InputProblem, Screened, screen, shown, visible
 from ..cli_text import rules_error
-from ..commands.lexicon import Lexicon, verbosity_names
+from ..commands.lexicon import CommandKind, Lexicon, verbosity_names
 from ..core import Match, SeededDealer
 from ..core.actions import Draw
 from ..core.engine import Phase
@@ -410,7 +410,11 @@ class Server:
         seat, table = client.seat, client.table
         assert seat is not None and seat.game is not None and table is not None
         game = seat.game
+        typed = text.split()
+        asks_help = len(typed) == 1 and game.command_words.command(typed[0]) is CommandKind.HELP
         if table.match.phase is Phase.NOT_STARTED:
+            if asks_help:
+                self._help(client, "")
             free = sum(1 for s in table.seats if s.is_person and s.game is None)
             client.say(texts.waiting_for_players(client.i18n, free))
             return
@@ -419,6 +423,8 @@ class Server:
         except QuitGame:  # as at the console: leave (the seat waits for rejoin) and close
             self._quit(client, "")
             return
+        if asks_help:  # the game's help, then what the table adds
+            client.say(texts.table_also(client.i18n))
         game.turn_and_prompt()
         client.language = game.i18n.language
         client.verbosity = game.verbosity

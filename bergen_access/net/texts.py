@@ -325,6 +325,15 @@ def goodbye(i: I18n) -> Message:
     return line(i.gettext("Goodbye."))
 
 
+def table_also(i: I18n) -> Message:
+    # Translators: after the game's help at a network table: the table's own commands. {say}, {who} and
+    # {leave} are the lobby's command words.
+    text = i.gettext(
+        "At this table also: {say} and a message to talk, {who}, {leave} to go back to the lobby."
+    )
+    return line(text.format(**_words(i)))
+
+
 def match_over(i: I18n) -> Message:
     # Translators: after the match at a table. {leave} is the lobby's command word.
     return line(i.gettext("The match is over. Type {leave} to go back to the lobby.").format(**_words(i)))
