@@ -184,10 +184,10 @@ def test_stopping_says_what_is_kept_and_starting_again_brings_it_back(tmp_path: 
     assert told == ["1 saved table is back; its players rejoin with their codes."]
 
 
-def joiner(home: Path, port: int) -> pexpect.spawn:
+def joiner(home: Path, port: int, *flags: str) -> pexpect.spawn:
     env = {"HOME": str(home), "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "BRLAPI_HOST": ":98"}
     env["BERGEN_TEST_RETRY_SCALE"] = "0.1"  # tries after 0.1, 0.2, 0.4, 0.8, 1.5 and 3 s
-    arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", "Ada"]
+    arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", "Ada", *flags]
     arguments += ["--plain", "--speech", "off", "--sounds", "off", "--lang", "en"]
     return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
 
@@ -271,3 +271,22 @@ def test_people_in_the_lobby_hear_the_server_stop() -> None:
         assert bo.closed
 
     asyncio.run(body())
+
+
+def test_a_wrong_password_is_not_tried_again(tmp_path: Path) -> None:
+    process = serve(environment(tmp_path), "--password", "sesame")
+    try:
+        _, port = lines_until_listening(process)
+        ada = joiner(tmp_path / "ada", port, "--password", "guess")
+        ada.expect("Wrong password. Goodbye.")
+        ada.expect(pexpect.EOF)
+        ada.close()
+        assert "trying again" not in ada.before and ada.exitstatus == 1
+        right = joiner(
+            tmp_path / "ada", port, "--password", "sesame"
+        )  # one wrong try: no wait for the address
+        right.expect("You are Ada")
+        right.sendline("quit")
+        right.expect(pexpect.EOF)
+    finally:
+        stop(process)

@@ -37,6 +37,7 @@ from ..present.message import Cue, Message
 from ..ui.reader import RoutedReader
 from . import texts
 from .lobby_words import Lobby, lobby_words
+from .server import MOST_PER_ADDRESS
 from .telnet import LineFramer, outgoing
 
 
@@ -188,9 +189,9 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         while True:
             quitting = _play_lines(connection, reader, seat)
             connection.close()
-            if quitting or seat.superseded:
+            if quitting or seat.final:
                 connection.closed.wait(timeout=2.0)  # the server's goodbye is heard first
-                return 0
+                return 0 if quitting else 1
             # Translators: bergen join lost the server; it tries again for about a minute. {address}
             # e.g. localhost:4000.
             text = words.gettext("The connection to {address} is lost; trying again for a minute.")
@@ -218,22 +219,32 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 class SeatMemory:
     """What the client learns from the server's lines: the code of the seat it sits at (to come back
-    after a broken line) and whether another connection took the seat over (then it must not)."""
+    after a broken line) and whether the server closed on purpose (a wrong password, too many tries or
+    connections, a flood, the seat taken over elsewhere): then trying again would only make it worse."""
 
     def __init__(self, words: I18n) -> None:
         rejoin = lobby_words(words).word(Lobby.REJOIN)
         self._code = re.compile(rf"(?:\brejoin|{re.escape(rejoin)}) ([0-9a-f]{{8}})\b")
-        self._taken_over = texts.taken_over(words).text
+        self._final = {
+            message.text
+            for message in (
+                texts.wrong_password(words),
+                texts.barred(words),
+                texts.flooding(words),
+                texts.taken_over(words),
+                texts.too_many_connections(words, MOST_PER_ADDRESS),
+            )
+        }
         self.lobby = lobby_words(words)
         self.token: str | None = None
-        self.superseded = False
+        self.final = False  # the server closed on purpose
 
     def heard(self, text: str) -> None:
         found = self._code.search(text)
         if found:
             self.token = found.group(1)
-        if text == self._taken_over:
-            self.superseded = True
+        if text in self._final:
+            self.final = True
 
     def typed(self, line: str) -> None:
         """``leave`` gives the seat up for this client: a broken line later does not take it back."""
