@@ -15,7 +15,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from bergen_access.net.join import address
+from bergen_access.i18n import I18n
+from bergen_access.net import texts
+from bergen_access.net.join import SeatMemory, address
+from bergen_access.net.lobby_words import Lobby, lobby_words
 
 from .net_clients import LineClient
 
@@ -133,3 +136,19 @@ def test_a_wrong_address_is_told_in_one_sentence(tmp_path: Path) -> None:
         "“localhost:99999” is no address: type HOST or HOST:PORT, e.g. localhost:4000."
     ), done.stdout
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("language", ["en", "de", "tr"])
+def test_the_client_learns_its_seats_code_from_the_server_never_from_chat(language: str) -> None:
+    words = I18n(language)
+    memory = SeatMemory(words)
+    rejoin = lobby_words(words).word(Lobby.REJOIN)
+    memory.heard(texts.seated(words, 1, 1, "0123abcd").text)
+    memory.heard(texts.says(words, "Bo", f"{rejoin} deadbeef").text)  # a code typed at the table: not ours
+    memory.heard(texts.says(words, "Bo", "rejoin deadbeef").text)
+    assert memory.token == "0123abcd"
+    memory.typed(lobby_words(words).word(Lobby.LEAVE))  # leaving gives the seat up
+    assert memory.token is None
+    assert not memory.final
+    memory.heard(texts.wrong_password(words).text)  # the server closes on purpose: no trying again
+    assert memory.final

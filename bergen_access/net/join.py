@@ -235,13 +235,16 @@ class SeatMemory:
                 texts.too_many_connections(words, MOST_PER_ADDRESS),
             )
         }
+        chat = texts.says(words, "\x00", "\x01").text  # "\x00 says: \x01"
+        between = chat.split("\x00", 1)[1].split("\x01", 1)[0]
+        self._chat = re.compile(r"^\S+" + re.escape(between))  # "Bo says: …": typed by people, not the server
         self.lobby = lobby_words(words)
         self.token: str | None = None
         self.final = False  # the server closed on purpose
 
     def heard(self, text: str) -> None:
-        found = self._code.search(text)
-        if found:
+        found = None if self._chat.match(text) else self._code.search(text)
+        if found:  # a code in someone's chat is no code of ours
             self.token = found.group(1)
         if text in self._final:
             self.final = True
