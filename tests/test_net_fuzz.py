@@ -807,8 +807,9 @@ def test_wrong_and_old_rejoin_codes_take_no_seat() -> None:
             "1 " + ada_code,
         ]
         server.failures = WrongSecrets(most=len(wrong) + 2)  # each is answered here; the limit has its test
-        for code in wrong:
-            await guesser.ask(f"rejoin {code}", "No seat waits for that code")
+        for code in wrong:  # the word alone is asked back (and is no wrong code)
+            answer = "Type rejoin and the code" if not code.strip() else "No seat waits for that code"
+            await guesser.ask(f"rejoin {code}", answer)
         assert server.tables[1].seats[0].client is None
         await guesser.ask(f"rejoin {ada_code}", "You are back at table 1, seat 1")
         again = await Raw.connect(port)  # the code on a new connection: its holder takes the seat over

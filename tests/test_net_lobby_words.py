@@ -43,23 +43,23 @@ async def lobby_client(port: int, *lines: str) -> LineClient:
 def test_a_german_evening_in_german_words() -> None:
     async def body(server: Server, port: int) -> None:
         ada = await lobby_client(port, "language de", "name Ada")
-        await ada.wait_for(r"^Du bist Ada\. Tippe tische, neu oder beitreten")
+        await ada.wait_for(r"^Du bist Ada\. Tippe tische für die Liste, erstellen für einen neuen Tisch")
         since = len(ada.lines)
         await ada.send("hilfe")
         await ada.wait_for(r"^An einem Tisch gelten alle Befehle", since)
         helped = ada.lines[since:]
-        assert "neu REGELSATZ SPIELER [satz 9] [partner] [computer STUFEN]: ein neuer Tisch." in helped
+        assert "erstellen REGELSATZ SPIELER [satz 9] [partner] [computer STUFEN]: ein neuer Tisch." in helped
         assert (
             "Regelsätze: standard, zählsteine, dominoplaza. Stufen: leicht, normal, stark, zufällig, "
             "eine je Computer, mit Kommas getrennt." in helped
         )
         since = len(ada.lines)
-        await ada.send("neu standard 2 computer gottgleich")
+        await ada.send("erstellen standard 2 computer gottgleich")
         told = await ada.wait_for("lässt sich nicht anlegen", since)
         assert "„gottgleich“ ist keine Computerstufe; es gibt leicht, normal, stark, zufällig." in told
-        assert told.endswith("Beispiel: neu standard 4 satz 9 computer normal,leicht.")
-        await ada.send("neu zählsteine 3 computer stark,leicht")
-        seated = await ada.wait_for(r"^Du sitzt an Tisch 1, Platz 1\. .*: zurück [0-9a-f]+\.$")
+        assert told.endswith("Beispiel: erstellen standard 4 satz 9 computer normal,leicht.")
+        await ada.send("neu zählsteine 3 computer stark,leicht")  # "neu" is create too
+        seated = await ada.wait_for(r"^Du sitzt an Tisch 1, Platz 1\. .*: zurückkehren [0-9a-f]+\.$")
         table = server.tables[1]
         assert table.match.rules.players == 3 and [s.level for s in table.seats[1:]] == ["strong", "easy"]
         assert table.match.rules.tally.value == "counters"
@@ -68,9 +68,9 @@ def test_a_german_evening_in_german_words() -> None:
         await ada.wait_for(r"^Online: Ada \(Tisch 1\)\.$", since)
         await ada.send("aufstehen")
         await ada.wait_for(
-            r"^Du verlässt Tisch 1\. Dein Platz wartet \d+ Minuten: zurück [0-9a-f]+\.$", since
+            r"^Du verlässt Tisch 1\. Dein Platz wartet \d+ Minuten: zurückkehren [0-9a-f]+\.$", since
         )
-        await ada.send("zurück " + seated.rsplit(" ", 1)[1].rstrip("."))
+        await ada.send("zurückkehren " + seated.rsplit(" ", 1)[1].rstrip("."))
         await ada.wait_for(r"^Du bist zurück an Tisch 1, Platz 1\.", since)
         await ada.close()
 
@@ -118,7 +118,7 @@ def test_lobby_verbosity_and_create_problems_in_the_persons_words() -> None:
         await cem.wait_for(r"^Ayrıntı düzeyi: ayrıntılı\.$", since)
         await cem.send("kur standart 5")
         told = await cem.wait_for("Bu masa açılamıyor", since)
-        assert told.endswith("Örnek: kur standart 4 set 9 bilgisayar normal,kolay.")
+        assert told.endswith("Örnek: kur standart 4 takım 9 bilgisayar normal,kolay.")
         await cem.send("create standard 2 computers easy,normal")
         await cem.wait_for("En az bir koltukta bir insan oturmalı.", since)
         assert not server.tables
@@ -157,7 +157,7 @@ def test_help_at_a_table_adds_the_tables_own_commands_and_waiting_gets_the_lobby
         await ada.wait_for("^Du sitzt an Tisch 1")
         since = len(ada.lines)
         await ada.send("hilfe")  # nobody else yet: the match has not begun
-        await ada.wait_for("^sag TEXT: mit deinem Tisch sprechen.$", since)
+        await ada.wait_for("^sag TEXT: den anderen am Tisch etwas sagen.$", since)
         await ada.wait_for("^Die Partie beginnt, wenn der letzte Platz besetzt ist", since)
         bo = await lobby_client(port, "name Bo", "join 1")
         await bo.wait_for("^Hand 1")

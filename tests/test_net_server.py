@@ -73,7 +73,7 @@ def test_each_seat_hears_its_own_language_and_only_its_own_tiles() -> None:
         ada = await LineClient.connect(port)
         for line in ("language de", "name Ada", "create standard 2"):
             await ada.send(line)
-        await ada.wait_for("zurück [0-9a-f]+")  # German words: rejoin is "zurück"
+        await ada.wait_for("zurückkehren [0-9a-f]+")  # German words: rejoin is "zurückkehren"
         bo = await LineClient.connect(port)
         for line in ("language tr", "name Bo", "join 1"):
             await bo.send(line)

@@ -614,6 +614,9 @@ class Server:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
+        if not rest.strip():  # the word alone is a question, not a wrong code
+            client.say(texts.rejoin_usage(client.i18n))
+            return
         found = self._seat_of_code(rest.strip())
         if found is None:
             self.failures.wrong(client.address, time.monotonic())

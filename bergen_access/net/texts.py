@@ -231,6 +231,12 @@ def taken_over(i: I18n) -> Message:
     return line(i.gettext("Your seat was taken back with its code on a new connection. Goodbye."))
 
 
+def rejoin_usage(i: I18n) -> Message:
+    # Translators: rejoin typed without its code. {rejoin} is the lobby's command word.
+    text = i.gettext("Type {rejoin} and the code you were told when you sat down, e.g. {rejoin} 3f9a0c12.")
+    return line(text.format(**_words(i)))
+
+
 def bad_token(i: I18n) -> Message:
     # Translators: rejoin with a code that holds no seat.
     return line(i.gettext("No seat waits for that code."))
