@@ -833,7 +833,7 @@ def test_verbosity_and_language_say_they_are_kept(tmp_path: Path) -> None:
     assert " ".join(bot.reply_to("verbosity terse").split()) == f"{terse} {kept}"
     de = I18n("de")
     kept_de = de.gettext("Kept for your next games too.")
-    assert bot.reply_to("language de").strip() == f"{de.gettext('Language: English.')} {kept_de}"
+    assert bot.reply_to("language de").strip() == f"Sprache: Deutsch. {kept_de}"
     settings = json.loads((tmp_path / "config" / "bergen-access" / "settings.json").read_text())
     assert (settings["verbosity"], settings["language"]) == ("normal", "de")
 

@@ -412,3 +412,127 @@ def test_leaving_a_table_nobody_else_is_at_closes_it_and_says_so() -> None:
         await ada.close()
 
     run(body)
+
+
+def test_seats_left_waiting_from_one_address_are_capped() -> None:
+    async def body(server: Server, port: int) -> None:
+        mallory = await LineClient.connect(port)
+        await mallory.send("name Mallory")
+        for number in (1, 2):  # a match with a computer begins at once: leaving keeps a seat waiting
+            await mallory.send("create standard 2 computers easy")
+            await mallory.wait_for(f"^You sit at table {number}")
+            await mallory.send("leave")
+            await mallory.wait_for(f"^You leave table {number}. Your seat waits")
+        await mallory.send("create standard 2 computers easy")
+        told = await mallory.wait_for("seats left from your address")
+        assert told.startswith("2 seats left from your address wait at other tables: rejoin one")
+        assert len(server.tables) == 2
+        await mallory.close()
+
+    run(body, waiting=2)
+
+
+def test_leaving_before_the_match_begins_frees_the_seat_and_keeps_no_code() -> None:
+    async def body(server: Server, port: int) -> None:
+        ada, bo = await LineClient.connect(port), await LineClient.connect(port)
+        await ada.send("name Ada")
+        await ada.send("create standard 3")
+        await ada.wait_for("^You sit at table 1")
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await bo.wait_for("^You sit at table 1, seat 2")
+        await bo.send("leave")
+        await bo.wait_for(r"^You leave table 1; its match had not begun, so your seat is free again\.$")
+        await ada.wait_for(r"^Bo leaves; the seat is free again\.$")
+        table = server.tables[1]
+        assert table.free_seat() is table.seats[1] and table.seats[1].name == "Seat2"
+        await bo.send("tables")
+        await bo.wait_for(r"^Table 1: standard; Ada, free seat, free seat; 2 seats free; waiting\.$")
+        await ada.close()
+        await until(lambda: not server.tables, what="the table closed: nobody sits there")
+        await bo.close()
+
+    run(body)
+
+
+def test_a_fault_in_a_computers_move_is_told_and_counted_not_thrown() -> None:
+    def broken(player: object, view: object) -> object:
+        raise RuntimeError("a fault of ours")
+
+    async def body(server: Server, port: int) -> None:
+        ada = await LineClient.connect(port)
+        await ada.send("name Ada")
+        await ada.send("create standard 2 computers easy")
+        await ada.wait_for("^You sit at table 1")
+        table = server.tables[1]
+        while table.match.phase is Phase.PLAYING and table.match.turn == 0:
+            await one_move(table, {0: ada})
+        await ada.wait_for("^Something went wrong with that line on the server; the table goes on.$")
+        assert server.faults == 1 and "a fault of ours" in server.last_fault
+        server.faults = 0  # told and counted: run() checks that nothing else went wrong
+        await ada.close()
+
+    run(body, think=broken)
+
+
+def test_half_a_minute_is_not_said_as_zero_minutes_and_computers_do_not_take_the_creators_name() -> None:
+    async def body(server: Server, port: int) -> None:
+        anna = await LineClient.connect(port)
+        await anna.send("name Anna")
+        await anna.send("create standard 2 computers easy")
+        await anna.wait_for("^You sit at table 1")
+        assert [seat.name for seat in server.tables[1].seats] == ["Anna", "Cem"]
+        await anna.send("leave")
+        await anna.wait_for(r"^You leave table 1\. Your seat waits 1 minute: rejoin [0-9a-f]{8}\.$")
+        await anna.close()
+
+    run(body, hold_minutes=0.5)
+
+
+def test_a_stopping_server_promises_no_seat_at_a_table_whose_match_has_not_begun(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = Server(Storage.open(tmp_path), rate=(1000.0, 1000))
+        port = await server.start("127.0.0.1", 0)
+        ada = await LineClient.connect(port)
+        await ada.send("name Ada")
+        await ada.send("create standard 2")  # nobody else yet: the match has not begun
+        await ada.wait_for("^You sit at table 1")
+        await server.close()
+        await ada.wait_for(r"^The server is stopping\. Goodbye\.$")
+        assert not list(tmp_path.glob("table-*.json"))  # nothing of it is kept, so nothing is promised
+
+    asyncio.run(main())
+
+
+def test_quit_language_and_verbosity_work_before_the_match_begins() -> None:
+    async def body(server: Server, port: int) -> None:
+        ada = await LineClient.connect(port)
+        for line in ("name Ada", "create standard 2", "language de"):
+            await ada.send(line)
+        await ada.wait_for(r"^Sprache: Deutsch")
+        since = len(ada.lines)
+        await ada.send("ausführlichkeit knapp")
+        await ada.wait_for(r"^Ausführlichkeit: knapp", since)
+        await ada.send("beenden")
+        await until(lambda: ada.closed, what="quit closes the connection")
+        await until(lambda: not server.tables, what="the unbegun table closed")
+
+    run(body)
+
+
+def test_a_network_seat_does_not_promise_to_keep_settings() -> None:
+    async def body(server: Server, port: int) -> None:
+        ada = await LineClient.connect(port)
+        for line in ("name Ada", "create standard 2 computers easy"):
+            await ada.send(line)
+        await ada.wait_for("^Hand 1")
+        since = len(ada.lines)
+        await ada.send("verbosity verbose")
+        said = await ada.wait_for("^Verbosity: ", since)
+        assert said == "Verbosity: verbose.", said  # nothing is kept at a server: no "for your next games"
+        await ada.send("language de")
+        said = await ada.wait_for("^Sprache: ", since)
+        assert said == "Sprache: Deutsch.", said
+        await ada.close()
+
+    run(body)

@@ -125,7 +125,8 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
         tell(texts.listening(i, where.rsplit(":", 1)[0] + f":{port}"))
         await stop.wait()
         await server.close()
-        tell(texts.stopped(i, len(server.tables), storage.saves))
+        begun = [t for t in server.tables.values() if t.match.hand_number and not t.match.is_over]
+        tell(texts.stopped(i, len(begun), storage.saves))
         return 0
 
     return asyncio.run(main())

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import math
 import os
 import re
 import socket
@@ -62,6 +63,12 @@ MOST_UNSENT = 256 * 1024
 PASSWORD_WAIT = 60.0
 #: connections at once from one address (a household or a club behind one router stays far below)
 MOST_PER_ADDRESS = 50
+#: the game's commands that work at a table whose match has not begun (the rest wait for the deal)
+BEFORE_THE_MATCH = (CommandKind.QUIT, CommandKind.LANGUAGE, CommandKind.VERBOSITY)
+#: the computer seats' names, the first ones nobody online has
+COMPUTER_NAMES = ("Anna", "Cem", "Mia", "Tom", "Lale", "Jonas", "Ece", "Paul")
+#: seats left waiting (after leave or a lost line) from one address before it may sit down anew
+MOST_WAITING = 3
 #: tables at once (measured: 200 busy tables keep every answer under 60 ms at p99 on one core)
 MOST_TABLES = 200
 MOST_SAY = 200
@@ -143,6 +150,7 @@ class Server:
         rate: tuple[float, int] = (10.0, 30),
         report: Callable[[HostNotice], None] = lambda notice: None,
         per_address: int = MOST_PER_ADDRESS,
+        waiting: int = MOST_WAITING,
     ) -> None:
         self.storage = storage
         self.report = report  # what the host's console should hear (saving, tables set aside)
@@ -150,6 +158,7 @@ class Server:
         self.hold_minutes = hold_minutes
         self.rate = rate  # lines per second each connection may send, and the burst allowed
         self.per_address = per_address
+        self.most_waiting = waiting
         self.clients: list[Client] = []
         self.tables: dict[int, Table] = {}
         self._choose = think or (lambda player, view: player.choose(view))
@@ -175,10 +184,10 @@ class Server:
         if self._server is not None:
             self._server.close()
         for client in list(self.clients):
-            seat = client.seat
-            token = (
-                seat.token if seat is not None and self.storage is not None and self.storage.saves else None
-            )
+            seat, at = client.seat, client.table
+            kept = self.storage is not None and self.storage.saves
+            begun = at is not None and at.match.phase is not Phase.NOT_STARTED
+            token = seat.token if seat is not None and kept and begun else None
             client.say(texts.server_stopping(client.i18n, token))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(
@@ -202,8 +211,8 @@ class Server:
     # ------------------------------------------------------------- saving
 
     def save(self, table: Table) -> None:
-        if self.storage is None:
-            return
+        if self.storage is None or table.match.phase is Phase.NOT_STARTED:
+            return  # a match that has not begun has nothing to keep: its seats are not held
         seats = [
             {
                 "name": s.name,
@@ -324,24 +333,42 @@ class Server:
             with contextlib.suppress(ValueError):
                 client.table.watchers.remove(client.watching)
         seat, table = client.seat, client.table
+        if seat is not None and table is not None and table.match.phase is Phase.NOT_STARTED:
+            self._unseat(client, table, seat)
+            return
         if seat is not None and table is not None:
             table.left(seat)
-            minutes = int(self.hold_minutes)
+            minutes = self._hold_said()
             if not table.match.is_over:
                 table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
         if table is not None:
             self._drop_if_done(table)
 
-    def _drop_if_done(self, table: Table) -> bool:
-        """A finished match nobody sits at or watches any more is gone (its file too); so is a table
-        whose match never began once nobody sits there (one person cannot fill the list with tables).
-        Whether it went."""
-        done = table.match.is_over or table.match.phase is Phase.NOT_STARTED
-        if not done or table.watchers or any(s.client is not None for s in table.seats):
+    def _unseat(self, client: Client, table: Table, seat: Seat) -> bool:
+        """Before the match begins a seat is not held: it is free again, and a table nobody sits at
+        any more is closed (nothing of it is saved). Whether the table closed."""
+        name = seat.name
+        table.free(seat)
+        client.seat, client.table = None, None
+        for other in table.seats:  # everybody's game knows the seat's name as it is now
+            if other.game is not None:
+                other.game.seating.names[seat.index] = seat.name
+                other.game.set_language(other.game.i18n.language)
+        if any(s.client is not None for s in table.people):
+            table.say_to_all(lambda other: texts.left_before_start(_words(other, client), name))
             return False
-        self.tables.pop(table.number, None)
-        if self.storage is not None:
-            self.storage.remove(f"table-{table.number}.json")
+        self._close_table(table)
+        return True
+
+    def _hold_said(self) -> int:
+        """The minutes a seat waits, as told: rounded up (half a minute is not "0 minutes")."""
+        return max(1, math.ceil(self.hold_minutes))
+
+    def _drop_if_done(self, table: Table) -> bool:
+        """A finished match nobody sits at or watches any more is gone (its file too). Whether it went."""
+        if not table.match.is_over or table.watchers or any(s.client is not None for s in table.seats):
+            return False
+        self._close_table(table)
         return True
 
     # ------------------------------------------------------------------ lines
@@ -411,8 +438,9 @@ class Server:
         assert seat is not None and seat.game is not None and table is not None
         game = seat.game
         typed = text.split()
-        asks_help = len(typed) == 1 and game.command_words.command(typed[0]) is CommandKind.HELP
-        if table.match.phase is Phase.NOT_STARTED:
+        kind = game.command_words.command(typed[0]) if typed else None
+        asks_help = len(typed) == 1 and kind is CommandKind.HELP
+        if table.match.phase is Phase.NOT_STARTED and kind not in BEFORE_THE_MATCH:
             if asks_help:
                 self._help(client, "")
             free = sum(1 for s in table.seats if s.is_person and s.game is None)
@@ -508,6 +536,8 @@ class Server:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
+        if self._waiting_too_many(client):
+            return
         try:
             rules, computers = parse_create(lobby_words(client.i18n), rest)
         except CreateError as problem:
@@ -524,10 +554,10 @@ class Server:
         people = rules.players - len(computers)
         names = [f"Seat{n + 1}" for n in range(rules.players)]
         seats = [Seat(n, names[n]) for n in range(people)]
-        computer_names = ["Anna", "Cem", "Mia", "Tom"]
-        for k, level in enumerate(computers):
-            index = people + k
-            seats.append(Seat(index, computer_names[k], level))
+        taken = {c.name.casefold() for c in self.clients if c.name}
+        free_names = [n for n in COMPUTER_NAMES if n.casefold() not in taken] + list(COMPUTER_NAMES)
+        for k, level in enumerate(computers):  # never a person's name: the table talk must tell them apart
+            seats.append(Seat(people + k, free_names[k], level))
         match = Match(rules, SeededDealer(int.from_bytes(os.urandom(4), "big")))
         table = Table(number, match, seats, save=self.save, hold_seconds=self.hold_minutes * 60)
         self.tables[number] = table
@@ -537,6 +567,7 @@ class Server:
         assert client.name is not None
         seat.name = client.name
         seat.client = client
+        seat.address = client.address
         seat.last_prompt = ""
         seat.away_since = None
         seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
@@ -551,6 +582,19 @@ class Server:
         )
         self._seated(table, seat.game)
 
+    def _waiting_too_many(self, client: Client) -> bool:
+        """Whether this address left enough seats waiting at other tables (then it is told so): one
+        person cannot hold table after table by sitting down and leaving."""
+        waiting = sum(
+            1
+            for table in self.tables.values()
+            for seat in table.people
+            if seat.client is None and seat.away_since is not None and seat.address == client.address
+        )
+        if waiting >= self.most_waiting:
+            client.say(texts.too_many_waiting(client.i18n, waiting))
+        return waiting >= self.most_waiting
+
     def _join(self, client: Client, rest: str) -> None:
         if client.name is None:
             client.say(texts.name_first(client.i18n))
@@ -564,6 +608,8 @@ class Server:
         seat = table.free_seat()
         if seat is None:
             client.say(texts.table_full(client.i18n, table.number))
+            return
+        if self._waiting_too_many(client):
             return
         self._sit(client, table, seat)
 
@@ -600,12 +646,19 @@ class Server:
             return
         seat = client.seat
         assert seat is not None
+        if table.match.phase is Phase.NOT_STARTED:
+            closed = self._unseat(client, table, seat)
+            number = table.number
+            client.say(
+                texts.table_closed(client.i18n, number) if closed else texts.seat_freed(client.i18n, number)
+            )
+            return
         table.left(seat)
         client.seat, client.table = None, None
         if self._drop_if_done(table):  # nobody else was there: no seat waits, the table is gone
             client.say(texts.table_closed(client.i18n, table.number))
             return
-        minutes = int(self.hold_minutes)
+        minutes = self._hold_said()
         client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
         if not table.match.is_over:
             table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
@@ -633,6 +686,7 @@ class Server:
         client.name = seat.name  # the table knows the seat by its name
         missed, seat.missed = seat.missed, []
         seat.client, seat.away_since, seat.last_prompt = client, None, ""
+        seat.address = client.address
         if seat.game is None:  # after a restart: the seat's game, its history told as before
             seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
             if table.match.hand_number:
@@ -705,20 +759,12 @@ class Server:
         self._spawn(self._run_computers(table))
 
     async def _run_computers(self, table: Table) -> None:
-        """Each computer turn (its forced draws with it) is chosen in a worker thread, saved, then told."""
+        """Each computer turn (its forced draws with it) is chosen in a worker thread, saved, then told.
+        A fault of ours is counted and told to the table, never a traceback on the host's console."""
         try:
-            while (seat := table.computer_to_move()) is not None:
-                match = table.match
-                before = len(match.history)
-                while True:
-                    view = SeatView(match, seat)
-                    action = await asyncio.to_thread(self._choose, table.players[seat], view)
-                    match.apply(action)
-                    if not isinstance(action, Draw) or match.turn != seat or match.phase is not Phase.PLAYING:
-                        break
-                table.save()
-                table.tell(match.history[before:])
-                await asyncio.sleep(0)
+            await self._computer_turns(table)
+        except Exception:
+            self._fault(table)
         finally:
             self._computers.discard(table.number)
         if table.match.is_over:
@@ -726,15 +772,58 @@ class Server:
                 if isinstance(person.client, Client):
                     person.client.say(texts.match_over(person.client.i18n))
 
+    def _fault(self, table: Table | None) -> None:
+        self.faults += 1
+        self.last_fault = traceback.format_exc()
+        if table is not None:
+            table.say_to_all(lambda other: texts.fault(_words(other, None)))
+
+    async def _computer_turns(self, table: Table) -> None:
+        while (seat := table.computer_to_move()) is not None:
+            match = table.match
+            before = len(match.history)
+            while True:
+                view = SeatView(match, seat)
+                action = await asyncio.to_thread(self._choose, table.players[seat], view)
+                match.apply(action)
+                if not isinstance(action, Draw) or match.turn != seat or match.phase is not Phase.PLAYING:
+                    break
+            table.save()
+            table.tell(match.history[before:])
+            await asyncio.sleep(0)
+
+    def _sweep_table(self, table: Table, now: float) -> None:
+        """Seats away too long get a computer player; a table only computers are left at is closed
+        (nobody would ever deal its next hand, and it would hold a place among the tables)."""
+        for seat in table.expired(now):
+            table.say_to_all(_notice(texts.stand_in, seat.name, None))
+        if not table.people:
+            self._close_table(table)
+        else:
+            self._computers_move(table)
+
+    def _close_table(self, table: Table) -> None:
+        """The table is gone (its file too): its watchers are told and are back in the lobby."""
+        for watcher in list(table.watchers):
+            client = watcher.client
+            if isinstance(client, Client):
+                client.say(texts.table_gone(client.i18n, table.number))
+                client.table, client.watching = None, None
+        table.watchers.clear()
+        self.tables.pop(table.number, None)
+        if self.storage is not None:
+            self.storage.remove(f"table-{table.number}.json")
+
     async def _sweep(self) -> None:
         """Once a second: seats away too long get a computer player."""
         while True:
             await asyncio.sleep(1.0)
             now = time.monotonic()
             for table in list(self.tables.values()):
-                for seat in table.expired(now):
-                    table.say_to_all(_notice(texts.stand_in, seat.name, None))
-                    self._computers_move(table)
+                try:
+                    self._sweep_table(table, now)
+                except Exception:
+                    self._fault(table)
 
 
 def _notice(

@@ -78,6 +78,7 @@ class Seat:
     away_since: float | None = None
     missed: list[str] = field(default_factory=list)
     last_prompt: str = ""  # the prompt last sent, so it is not sent twice with nothing between
+    address: str = ""  # where its person last connected from (seats left waiting are counted per address)
 
     @property
     def is_person(self) -> bool:
@@ -107,7 +108,7 @@ class SeatGame(Game):
         seating = Seating([s.name for s in table.seats], seat.index, table.levels())
         out = cast(TextIO, SeatOutput(seat))
         announcer = Announcer(out, language=language, terse=verbosity is Verbosity.TERSE)
-        session = Session(None, Settings(), lambda: None, "off", lambda mode: None)
+        session = Session(None, Settings(), lambda: None, "off", lambda mode: None, remembers=False)
         others: dict[int, Player] = {s.index: _Elsewhere() for s in table.seats if s is not seat}
         super().__init__(
             table.match,
@@ -248,7 +249,7 @@ class Table:
         self._save(self)
 
     def start(self) -> None:
-        """Deal the first hand (when the first person sits down)."""
+        """Deal the first hand (when the last person's seat is taken)."""
         if self.match.phase is Phase.NOT_STARTED:
             self.start_hand()
 
@@ -299,6 +300,14 @@ class Table:
         return seat if seat in self.players else None
 
     # --------------------------------------------------------------- link-dead
+
+    def free(self, seat: Seat) -> None:
+        """A seat left before the match began: nobody's again (a new code, its first name back)."""
+        seat.client, seat.game, seat.away_since = None, None, None
+        seat.name = f"Seat{seat.index + 1}"
+        seat.token = secrets.token_hex(4)
+        seat.missed.clear()
+        seat.last_prompt = ""
 
     def left(self, seat: Seat, now: float | None = None) -> None:
         """The seat's connection is gone: keep the seat, note since when."""

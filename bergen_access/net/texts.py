@@ -81,6 +81,16 @@ def too_many_connections(i: I18n, most: int) -> Message:
     return line(text.format(most=most))
 
 
+def too_many_waiting(i: I18n, waiting: int) -> Message:
+    # Translators: this address left seats waiting at other tables; it must take one back first.
+    # {rejoin} is the lobby's command word.
+    text = i.gettext(
+        "{waiting} seats left from your address wait at other tables: {rejoin} one of them first, "
+        "or sit down again once computers have taken them."
+    )
+    return line(text.format(waiting=waiting, **_words(i)))
+
+
 def too_many_tables(i: I18n, most: int) -> Message:
     # Translators: create when the server holds as many tables as it can. {join} and {tables} are the
     # lobby's command words.
@@ -188,10 +198,28 @@ def left_table(i: I18n, number: int, minutes: int, token: str) -> Message:
     return line(text.format(number=number, minutes=minutes, token=token, **_words(i)))
 
 
+def seat_freed(i: I18n, number: int) -> Message:
+    # Translators: the player left a table whose match had not begun: no seat is kept for them.
+    text = i.gettext("You leave table {number}; its match had not begun, so your seat is free again.")
+    return line(text.format(number=number))
+
+
+def left_before_start(i: I18n, name: str) -> Message:
+    # Translators: told at a table whose match has not begun: someone left; their seat is free again.
+    return line(i.gettext("{name} leaves; the seat is free again.").format(name=name))
+
+
 def table_closed(i: I18n, number: int) -> Message:
     # Translators: the player left a table whose match had not begun or was over, and nobody else was
     # there: the table is gone (no seat waits).
     text = i.gettext("You leave table {number}, and it closes: nobody else is there.")
+    return line(text.format(number=number))
+
+
+def table_gone(i: I18n, number: int) -> Message:
+    # Translators: told to someone watching a table that closed (nobody sits there any more); they are
+    # back in the lobby.
+    text = i.gettext("Table {number} is closed: nobody sits there any more. You are in the lobby.")
     return line(text.format(number=number))
 
 

@@ -9,7 +9,7 @@ from ..commands.lexicon import speech_mode_names, verbosity_names
 from ..core.actions import End
 from ..core.tiles import Tile
 from ..core.view import SeatView
-from .message import Cue, Message
+from .message import Cue, Message, joined
 from .narrator import Narrator, Phrase
 from .options import OptionWords, choices
 
@@ -17,8 +17,9 @@ from .options import OptionWords, choices
 class Feedback:
     """Short replies; each is one urgent message."""
 
-    def __init__(self, narrator: Narrator) -> None:
+    def __init__(self, narrator: Narrator, *, remembers: bool = True) -> None:
         self.narrator = narrator
+        self.remembers = remembers  # changed settings are kept for the next games (not at a network seat)
 
     def _say(self, phrase: Phrase, braille: str) -> Message:
         return self.narrator.message(phrase, braille, urgent=True)
@@ -297,9 +298,12 @@ class Feedback:
         i = self.narrator.words.i18n
         # Translators: reply to the verbosity command. {level} is terse, normal or verbose.
         text = i.gettext("Verbosity: {level}.").format(level=verbosity_names(i)[level])
-        return self.plain(f"{text} {self.kept_for_next_time()}")
+        return self.plain(joined(text, self.kept_for_next_time()))
 
     def kept_for_next_time(self) -> str:
+        """That a changed setting holds for the next games too ("" where nothing is remembered)."""
+        if not self.remembers:
+            return ""
         # Translators: after a change of verbosity, language, sounds or braille during play: it is remembered.
         return self.narrator.words.i18n.gettext("Kept for your next games too.")
 
@@ -332,7 +336,7 @@ class Feedback:
             # Translators: reply to "sounds off".
             False: i.gettext("Sounds off."),
         }
-        return self.plain(f"{said[on]} {self.kept_for_next_time()}")
+        return self.plain(joined(said[on], self.kept_for_next_time()))
 
     def sounds_usage(self, on: bool) -> Message:
         i = self.narrator.words.i18n
@@ -365,7 +369,8 @@ class Feedback:
     def language(self) -> Message:
         i = self.narrator.words.i18n
         # Translators: reply after switching to this language; say the language's own name.
-        return self.plain(f"{i.gettext('Language: English.')} {self.kept_for_next_time()}")
+        said = i.gettext("Language: English.")
+        return self.plain(joined(said, self.kept_for_next_time()))
 
     def history(self, messages: Sequence[Message]) -> Message:
         i = self.narrator.words.i18n

@@ -71,3 +71,8 @@ def _wrap_entry(line: str, width: int) -> list[str]:
     if current or not lines:
         lines.append(current)
     return lines
+
+
+def joined(*sentences: str) -> str:
+    """Sentences one after another, the empty ones left out."""
+    return " ".join(sentence for sentence in sentences if sentence)

@@ -12,7 +12,7 @@ from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, 
 from ..i18n import I18n
 from ..session.storage import NoticeKind, Storage, StorageNotice
 from ..session.untrusted import FileProblem
-from .message import Message
+from .message import Message, joined
 
 
 def notice(text: str, braille: str | None = None) -> Message:
@@ -304,7 +304,7 @@ def braille_state(i: I18n, cells: int | None, kept: str = "") -> Message:
         # Translators: the game's own braille display is off. {word} is the braille command word, {on}
         # the word for on: "Type braille on to take it again."
         text = i.gettext("Braille display off. Type {word} {on} to take it again.")
-        return notice(_joined(text.format(word=word, on=i.pgettext("speech mode", "on")), kept))
+        return notice(joined(text.format(word=word, on=i.pgettext("speech mode", "on")), kept))
     # Translators: the game's own braille display is on; {cells} is its length. {word} is the braille
     # command word, {off} the word for off: "Type braille off to give it back."
     text = i.ngettext(
@@ -312,8 +312,4 @@ def braille_state(i: I18n, cells: int | None, kept: str = "") -> Message:
         "Braille display on: {cells} cells. Type {word} {off} to give it back.",
         cells,
     )
-    return notice(_joined(text.format(cells=cells, word=word, off=i.pgettext("speech mode", "off")), kept))
-
-
-def _joined(*sentences: str) -> str:
-    return " ".join(sentence for sentence in sentences if sentence)
+    return notice(joined(text.format(cells=cells, word=word, off=i.pgettext("speech mode", "off")), kept))

@@ -104,6 +104,8 @@ class Session:
     open_sounds: Callable[[], tuple[SoundPlayer | None, str | None]] = lambda: (None, "off")
     #: the game's own braille display, or why there is none
     open_braille: Callable[[], tuple[BrailleDisplay | None, str | None]] = lambda: (None, "off")
+    #: changed settings are kept for the next games (False at a network seat: nothing is kept there)
+    remembers: bool = True
 
 
 def pause_after_save(name: str) -> None:
@@ -169,7 +171,7 @@ class Game(Talking):
         self.words = Words(self.i18n, self.match.rules, self.seating.names, self.seating.human)
         self.narrator = Narrator(self.words, self.verbosity)
         self.replies = Replies(self.narrator)
-        self.feedback = Feedback(self.narrator)
+        self.feedback = Feedback(self.narrator, remembers=self.session.remembers)
         self.table_talk = TableTalk(self.narrator, self.seating.levels)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
