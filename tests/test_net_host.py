@@ -240,7 +240,7 @@ def test_a_server_gone_for_good_is_told_with_the_code_to_come_back(tmp_path: Pat
     )
     ada.expect(pexpect.EOF)
     ada.close()
-    assert ada.exitstatus == 0
+    assert ada.exitstatus == 1  # the server is gone: not a success
 
 
 def test_quitting_is_not_told_as_a_lost_connection(tmp_path: Path) -> None:

@@ -148,7 +148,15 @@ def test_the_client_learns_its_seats_code_from_the_server_never_from_chat(langua
     memory.heard(texts.says(words, "Bo", "rejoin deadbeef").text)
     assert memory.token == "0123abcd"
     memory.typed(lobby_words(words).word(Lobby.LEAVE))  # leaving gives the seat up
+    memory.heard(texts.left_table(words, 1, 15, "0123abcd").text)  # the answer names the code again
+    assert memory.token is None
+    memory.heard(texts.seated(words, 2, 1, "4567cdef").text)  # a new seat is learned
+    assert memory.token == "4567cdef"
+    other = I18n("de" if language != "de" else "tr")  # after "language de" the server speaks German
+    memory.heard(texts.says(other, "Bo", f"{lobby_words(other).word(Lobby.REJOIN)} deadbeef").text)
+    assert memory.token == "4567cdef"
+    memory.typed(lobby_words(other).word(Lobby.LEAVE))  # and the player types its words
     assert memory.token is None
     assert not memory.final
-    memory.heard(texts.wrong_password(words).text)  # the server closes on purpose: no trying again
+    memory.heard(texts.flooding(other).text)  # the server closes on purpose: no trying again
     assert memory.final

@@ -536,3 +536,53 @@ def test_a_network_seat_does_not_promise_to_keep_settings() -> None:
         await ada.close()
 
     run(body)
+
+
+def test_the_password_minute_is_one_minute_and_odd_first_lines_do_not_cheat_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bergen_access.net import server as server_module  # noqa: PLC0415
+
+    monkeypatch.setattr(server_module, "PASSWORD_WAIT", 0.6)
+
+    async def body(server: Server, port: int) -> None:
+        polite = await LineClient.connect(port)  # a client that sends an empty line on connecting
+        await polite.send("")
+        await polite.send("sesame")
+        await polite.wait_for("^Password accepted")
+        stalling = await LineClient.connect(port)
+        started = time.monotonic()
+        while not stalling.closed and time.monotonic() - started < 3:
+            await stalling.send("")  # lines that say nothing do not buy time
+            await asyncio.sleep(0.1)
+        assert stalling.closed and time.monotonic() - started < 1.5
+        escaping = await LineClient.connect(port)
+        await escaping.send("\x1b[2J")  # a line the input boundary refuses is a wrong password
+        await escaping.wait_for("^Wrong password. Goodbye.$")
+        await until(lambda: escaping.closed, what="closed")
+        assert server.failures.barred("127.0.0.1", time.monotonic()) is False
+        await polite.close()
+
+    run(body, password="sesame")
+
+
+@pytest.mark.parametrize(
+    ("peer", "counted_as"),
+    [
+        (("192.0.2.7", 5000), "192.0.2.7"),
+        (("2001:db8:1:2:3:4:5:6", 5000, 0, 0), "2001:db8:1:2::/64"),  # a /64 is one household
+        (("2001:db8:1:2:ffff::1", 5000, 0, 0), "2001:db8:1:2::/64"),
+        (("::ffff:192.0.2.7", 5000, 0, 0), "192.0.2.7"),  # IPv4 on a dual-stack socket
+        (None, ""),
+    ],
+)
+def test_wrong_secrets_and_connections_are_counted_per_ipv4_address_or_ipv6_64(
+    peer: object, counted_as: str
+) -> None:
+    from bergen_access.net.server import _peer  # noqa: PLC0415
+
+    class Transport:
+        def get_extra_info(self, name: str) -> object:
+            return peer
+
+    assert _peer(Transport()) == counted_as  # type: ignore[arg-type]

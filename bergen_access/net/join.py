@@ -32,7 +32,7 @@ from ..console import (
     start_braille,
     start_sounds,
 )
-from ..i18n import I18n
+from ..i18n import LANGUAGES, I18n
 from ..present.message import Cue, Message
 from ..ui.reader import RoutedReader
 from . import texts
@@ -128,6 +128,8 @@ class Connection:
         except OSError:
             pass
         finally:
+            with contextlib.suppress(OSError):
+                self.sock.close()  # the server's side ended: this connection is done
             self.closed.set()
             self.prompted.set()
             self.ended()
@@ -199,7 +201,7 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
             again = _reconnect(connect)
             if again is None:
                 announcer.announce(_message(_given_up(words, shown, seat.token)))
-                return 0
+                return 1
             connection = again
             if isinstance(reader, RoutedReader):
                 reader.resume()
@@ -220,40 +222,48 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 class SeatMemory:
     """What the client learns from the server's lines: the code of the seat it sits at (to come back
     after a broken line) and whether the server closed on purpose (a wrong password, too many tries or
-    connections, a flood, the seat taken over elsewhere): then trying again would only make it worse."""
+    connections, a flood, the seat taken over elsewhere): then trying again would only make it worse.
+    The server speaks the language the player chose last, so every language's sentences are known."""
 
     def __init__(self, words: I18n) -> None:
-        rejoin = lobby_words(words).word(Lobby.REJOIN)
-        self._code = re.compile(rf"(?:\brejoin|{re.escape(rejoin)}) ([0-9a-f]{{8}})\b")
+        every = [words, *(I18n(language) for language in LANGUAGES if language != words.language)]
+        rejoin = "|".join(re.escape(lobby_words(i).word(Lobby.REJOIN)) for i in every)
+        self._code = re.compile(rf"(?:\brejoin|{rejoin}) ([0-9a-f]{{8}})\b")
         self._final = {
             message.text
+            for i in every
             for message in (
-                texts.wrong_password(words),
-                texts.barred(words),
-                texts.flooding(words),
-                texts.taken_over(words),
-                texts.too_many_connections(words, MOST_PER_ADDRESS),
+                texts.wrong_password(i),
+                texts.barred(i),
+                texts.flooding(i),
+                texts.taken_over(i),
+                texts.too_many_connections(i, MOST_PER_ADDRESS),
             )
         }
-        chat = texts.says(words, "\x00", "\x01").text  # "\x00 says: \x01"
-        between = chat.split("\x00", 1)[1].split("\x01", 1)[0]
-        self._chat = re.compile(r"^\S+" + re.escape(between))  # "Bo says: …": typed by people, not the server
-        self.lobby = lobby_words(words)
+        chats = []
+        for i in every:
+            chat = texts.says(i, "\x00", "\x01").text  # "\x00 says: \x01"
+            chats.append(re.escape(chat.split("\x00", 1)[1].split("\x01", 1)[0]))
+        self._chat = re.compile(r"^\S+(?:" + "|".join(chats) + ")")  # "Bo says: …": typed by people
+        self._lobbies = [lobby_words(i) for i in every]
+        self.lobby = self._lobbies[0]
         self.token: str | None = None
+        self._given_up: str | None = None  # the code of a seat the player left on purpose
         self.final = False  # the server closed on purpose
 
     def heard(self, text: str) -> None:
         found = None if self._chat.match(text) else self._code.search(text)
-        if found:  # a code in someone's chat is no code of ours
+        if found and found.group(1) != self._given_up:  # not someone's chat, not the seat we left
             self.token = found.group(1)
         if text in self._final:
             self.final = True
 
     def typed(self, line: str) -> None:
-        """``leave`` gives the seat up for this client: a broken line later does not take it back."""
+        """``leave`` gives the seat up for this client: a broken line later does not take it back (the
+        server's answer names its code once more; that code is not learned again)."""
         first = line.split(maxsplit=1)[0] if line.strip() else ""
-        if self.lobby.command(first) is Lobby.LEAVE:
-            self.token = None
+        if any(lobby.command(first) is Lobby.LEAVE for lobby in self._lobbies):
+            self._given_up, self.token = self.token, None
 
 
 def _play_lines(connection: Connection, reader: Any, seat: SeatMemory) -> bool:

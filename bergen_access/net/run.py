@@ -122,7 +122,7 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
             await server.close()
             tell(texts.cannot_listen(i, visible(where), reason_of(error)))
             return 1
-        tell(texts.listening(i, where.rsplit(":", 1)[0] + f":{port}"))
+        tell(texts.listening(i, where.rsplit(":", 1)[0] + f":{port}", storage.saves))
         await stop.wait()
         await server.close()
         begun = [t for t in server.tables.values() if t.match.hand_number and not t.match.is_over]

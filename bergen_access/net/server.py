@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ipaddress
 import math
 import os
 import re
@@ -283,10 +284,11 @@ class Server:
             client.close()
         else:
             client.say(texts.welcome(client.i18n, self.password is not None))
+        login_by = time.monotonic() + PASSWORD_WAIT  # one minute in all to give the password
         try:
             while not client.closed:
                 try:
-                    timeout = HEARTBEAT if client.authorized else PASSWORD_WAIT
+                    timeout = HEARTBEAT if client.authorized else max(0.0, login_by - time.monotonic())
                     data = await asyncio.wait_for(reader.read(READ_CHUNK), timeout)
                 except TimeoutError:
                     if not client.authorized:  # a connection that never logs in is not kept
@@ -385,19 +387,15 @@ class Server:
     def _line(self, client: Client, raw: str, too_long: bool) -> None:
         # a line the framer cut (over its byte limit) is refused as too long, whatever is left of it
         screened = Screened("", InputProblem.TOO_LONG, shown(raw)) if too_long else screen(raw)
+        if not client.authorized:
+            self._password(client, screened.text.strip() if screened.ok else None)
+            return
         if not screened.ok:
-            client.say(notices.input_refused(client.i18n, screened, "help"))
+            client.say(
+                notices.input_refused(client.i18n, screened, lobby_words(client.i18n).word(Lobby.HELP))
+            )
             return
         text = screened.text.strip()
-        if not client.authorized:
-            if self.password is not None and secrets_equal(text, self.password):
-                client.authorized = True
-                client.say(texts.password_ok(client.i18n))
-            else:
-                self.failures.wrong(client.address, time.monotonic())
-                client.say(texts.wrong_password(client.i18n))
-                client.close()
-            return
         words = text.split()
         head = words[0] if words else ""
         rest = text[len(words[0]) :].strip() if words else ""
@@ -432,6 +430,20 @@ class Server:
             lobby[kind](client, rest)
         else:
             client.say(texts.unknown(client.i18n, visible(text)))
+
+    def _password(self, client: Client, typed: str | None) -> None:
+        """The first line when a password is asked: right, or the connection closes (and the address
+        counts a wrong secret). An empty line (some clients send one on connecting) waits; a line the
+        input boundary refused is a wrong password."""
+        if typed == "":
+            return
+        if typed is not None and self.password is not None and secrets_equal(typed, self.password):
+            client.authorized = True
+            client.say(texts.password_ok(client.i18n))
+            return
+        self.failures.wrong(client.address, time.monotonic())
+        client.say(texts.wrong_password(client.i18n))
+        client.close()
 
     def _at_seat(self, client: Client, text: str) -> None:
         seat, table = client.seat, client.table
@@ -704,6 +716,7 @@ class Server:
         noticing yet): the old connection is told and closed; the seat goes on with the new one."""
         old.say(texts.taken_over(old.i18n))
         old.seat, old.table = None, None  # its end does not make the seat wait
+        old.name = None  # nor is it listed online under the seat's name while it dies
         old.close()
 
     def _seat_of_code(self, code: str) -> tuple[Table, Seat] | None:
@@ -873,9 +886,20 @@ def _seat_shown(i: I18n, seat: Seat) -> str:
 
 
 def _peer(writer: asyncio.StreamWriter) -> str:
-    """The peer's IP address ("" when the transport does not say)."""
+    """Where the peer connects from, as wrong secrets and connections are counted: its IPv4 address,
+    or its IPv6 /64 (one household or host holds a whole /64; "" when the transport does not say)."""
     peer = writer.get_extra_info("peername")
-    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+    if not (isinstance(peer, tuple) and peer):
+        return ""
+    try:
+        address = ipaddress.ip_address(str(peer[0]).split("%", 1)[0])
+    except ValueError:
+        return str(peer[0])
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # an IPv4 peer on a dual-stack socket
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 def _good_name(name: str) -> bool:

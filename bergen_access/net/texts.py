@@ -466,11 +466,14 @@ def server_stopping(i: I18n, token: str | None) -> Message:
 # ------------------------------------------------------------------ the host's console
 
 
-def listening(i: I18n, address: str) -> str:
+def listening(i: I18n, address: str, kept: bool) -> str:
+    if not kept:
+        # Translators: bergen serve started, and cannot save its tables (told just before). {address} is
+        # host:port. Keep "listening on" for scripts.
+        return i.gettext("bergen serve: listening on {address}. Ctrl-C stops it.").format(address=address)
     # Translators: bergen serve started. {address} is host:port. Keep "listening on" for scripts.
-    return i.gettext("bergen serve: listening on {address}. Ctrl-C stops it; the tables are kept.").format(
-        address=address
-    )
+    text = i.gettext("bergen serve: listening on {address}. Ctrl-C stops it; the tables are kept.")
+    return text.format(address=address)
 
 
 def cannot_listen(i: I18n, address: str, reason: str) -> str:
