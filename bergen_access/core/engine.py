@@ -602,17 +602,16 @@ class Match:
                 return seat, EVERY_TILE[index]
         return None  # not reached: a bit of ``held`` is in some hand
 
-    def _header_after_play(self, seat: int, events: list[Event]) -> bool:
-        """Score the header a play made; True when the match is over."""
+    def _header_after_play(self, seat: int, events: list[Event]) -> None:
+        """Score the header a double-six play made (both ends alike); then the match is won, the turn
+        passes, or the player went out."""
         triple = _IS_DOUBLE[self._left_tile] or _IS_DOUBLE[self._right_tile]
         if self.board.header(seat, self._side_of[seat], _TRIPLE if triple else _DOUBLE, events):
             self.phase = _OVER
-            return True
-        if self._hands[seat]:
+        elif self._hands[seat]:
             self.turn = self._next[seat]
         else:
             self._go_out(seat, events)
-        return True
 
     def _go_out(self, seat: int, events: list[Event]) -> None:
         if self.board.went_out(seat, self._side_of[seat], events):

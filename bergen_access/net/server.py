@@ -31,7 +31,7 @@ from typing import Any
 
 from ..boundary import InputProblem, Screened, screen, shown, visible
 from ..cli_text import rules_error
-from ..commands.lexicon import CommandKind, Lexicon, verbosity_names
+from ..commands.lexicon import CommandKind, verbosity_names
 from ..core import Match, SeededDealer
 from ..core.actions import Draw
 from ..core.engine import Phase
@@ -340,11 +340,16 @@ class Server:
             return
         if seat is not None and table is not None:
             table.left(seat)
-            minutes = self._hold_said()
             if not table.match.is_over:
-                table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+                self._tell_away(client, table, seat)
         if table is not None:
             self._drop_if_done(table)
+
+    def _tell_away(self, client: Client, table: Table, seat: Seat) -> int:
+        """The table hears that the seat's person is away and how long the seat waits (the minutes)."""
+        minutes = self._hold_said()
+        table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
+        return minutes
 
     def _unseat(self, client: Client, table: Table, seat: Seat) -> bool:
         """Before the match begins a seat is not held: it is free again, and a table nobody sits at
@@ -455,7 +460,7 @@ class Server:
         if table.match.phase is Phase.NOT_STARTED and kind not in BEFORE_THE_MATCH:
             if asks_help:
                 self._help(client, "")
-            free = sum(1 for s in table.seats if s.is_person and s.game is None)
+            free = sum(1 for s in table.seats if s.is_free)
             client.say(texts.waiting_for_players(client.i18n, free))
             return
         try:
@@ -509,7 +514,7 @@ class Server:
         client.say(texts.language_set(client.i18n, language))
 
     def _verbosity(self, client: Client, rest: str) -> None:
-        level = Lexicon(client.i18n).verbosity(rest) if rest else None
+        level = lobby_words(client.i18n).game.verbosity(rest) if rest else None
         if level is None:
             client.say(texts.unknown(client.i18n, visible(rest)))
             return
@@ -528,7 +533,7 @@ class Server:
         for number, table in sorted(self.tables.items()):
             match = table.match
             seats = ", ".join(_seat_shown(i, s) for s in table.seats)
-            free = sum(1 for s in table.seats if s.is_person and s.game is None and s.away_since is None)
+            free = sum(1 for s in table.seats if s.is_free)
             if match.is_over:
                 state = texts.state_over(i)
             elif match.hand_number:
@@ -670,10 +675,11 @@ class Server:
         if self._drop_if_done(table):  # nobody else was there: no seat waits, the table is gone
             client.say(texts.table_closed(client.i18n, table.number))
             return
-        minutes = self._hold_said()
+        if table.match.is_over:  # nothing to come back to
+            client.say(texts.left_after_match(client.i18n, table.number))
+            return
+        minutes = self._tell_away(client, table, seat)
         client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
-        if not table.match.is_over:
-            table.say_to_all(lambda other: texts.away(_words(other, client), seat.name, minutes))
 
     def _rejoin(self, client: Client, rest: str) -> None:
         if client.table is not None:
@@ -730,7 +736,7 @@ class Server:
 
     def _seated(self, table: Table, game: SeatGame) -> None:
         """Someone sat down: the match begins once every person's seat is taken; then play goes on."""
-        if all(s.game is not None or not s.is_person for s in table.seats):
+        if not any(s.is_free for s in table.seats):
             table.start()
         self.save(table)
         game.turn_and_prompt()
@@ -880,7 +886,7 @@ def _seat_shown(i: I18n, seat: Seat) -> str:
     """A seat in the table list: its person's name, a computer with its level, or that it is free."""
     if not seat.is_person:
         return f"{seat.name} ({level_names(i).get(seat.level or '', seat.level)})"
-    if seat.game is None and seat.client is None and seat.away_since is None:
+    if seat.is_free:
         return texts.free_seat(i)
     return seat.name
 

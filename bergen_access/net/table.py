@@ -84,6 +84,11 @@ class Seat:
     def is_person(self) -> bool:
         return self.level is None
 
+    @property
+    def is_free(self) -> bool:
+        """A person's seat nobody has taken (nobody sits there, nobody is away from it)."""
+        return self.is_person and self.game is None and self.client is None and self.away_since is None
+
     def prompt(self, text: str) -> None:
         """Send the prompt, unless the same prompt is the last line this seat was sent."""
         if self.client is not None and text != self.last_prompt:
@@ -234,14 +239,7 @@ class Table:
 
     def free_seat(self) -> Seat | None:
         """A person's seat nobody has taken yet (no client, never joined)."""
-        return next(
-            (
-                s
-                for s in self.seats
-                if s.is_person and s.game is None and s.client is None and s.away_since is None
-            ),
-            None,
-        )
+        return next((s for s in self.seats if s.is_free), None)
 
     # ----------------------------------------------------------------- changes
 

@@ -223,6 +223,11 @@ def table_gone(i: I18n, number: int) -> Message:
     return line(text.format(number=number))
 
 
+def left_after_match(i: I18n, number: int) -> Message:
+    # Translators: the player left a table whose match is over (others are still there).
+    return line(i.gettext("You leave table {number}; its match is over.").format(number=number))
+
+
 def stopped_watching(i: I18n, number: int) -> Message:
     # Translators: the player stopped watching a table.
     return line(i.gettext("You stop watching table {number}.").format(number=number))
