@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from .actions import End
 from .events import Decider, HeaderKind, Holding
 from .rules import BlockedRule, Reduction, Rules, Tally
-from .tiles import EVERY_DOUBLE_MASK, EVERY_TILE, HIGHEST_NUMBER, Tile
+from .tiles import EVERY_DOUBLE_MASK, EVERY_TILE, Tile
 
 # Module names for the enum members compared below: reading a member off its enum class is ten times
 # slower than reading a global, and the engine scores through these functions on every header.
@@ -24,7 +24,7 @@ _FEWER_PIPS = Decider.FEWER_PIPS
 _TIE = Decider.TIE
 _FEWEST_DOUBLES = Decider.FEWEST_DOUBLES
 _NO_DOUBLE = Decider.NO_DOUBLE
-_SINGLE = Decider.SINGLE_PIPS
+_SINGLE_PIPS_DECIDED = Decider.SINGLE_PIPS
 
 
 def header_base(rules: Rules, kind: HeaderKind) -> int:
@@ -48,7 +48,7 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
     """
     base = header_base(rules, kind)
     reduction = rules.reduction
-    if rules.tile_set > HIGHEST_NUMBER:  # more than two arms (rules.md §6): the same reductions, any value
+    if rules.arms > 2:  # rules.md §6: the same reductions, any value
         if reduction is _STANDARD:
             base = max(1, min(base, need - 1))
         elif reduction is _COUNTERS and need <= base:
@@ -73,9 +73,9 @@ def capped(rules: Rules, value: int, need: int) -> int:
     return value
 
 
-#: per tile of any set: its pips, and its pips again unless it is a double
-_PIPS = tuple(t.pips for t in EVERY_TILE)
-_SINGLE_PIPS = tuple(0 if t.is_double else t.pips for t in EVERY_TILE)
+#: per tile of any set: its pips, and its pips when it is no double (the pips outside the doubles)
+_PIPS_OF_TILE = tuple(t.pips for t in EVERY_TILE)
+_PIPS_OUTSIDE_DOUBLES = tuple(0 if t.is_double else t.pips for t in EVERY_TILE)
 
 
 def holding_of(masks: Sequence[int]) -> Holding:
@@ -88,8 +88,8 @@ def holding_of(masks: Sequence[int]) -> Holding:
             bit = rest & -rest
             rest ^= bit
             index = bit.bit_length() - 1
-            pips += _PIPS[index]
-            single += _SINGLE_PIPS[index]
+            pips += _PIPS_OF_TILE[index]
+            single += _PIPS_OUTSIDE_DOUBLES[index]
     return Holding(doubles, pips, single)
 
 
@@ -128,7 +128,7 @@ def settle_blocked(rule: BlockedRule, holdings: Sequence[Holding]) -> tuple[int 
         winner = _unique_lowest(free, pips)
         return winner, _FEWER_PIPS if winner is not None else _TIE
     winner = _unique_lowest(list(sides), [h.single_pips for h in holdings])
-    return winner, _SINGLE if winner is not None else _TIE
+    return winner, _SINGLE_PIPS_DECIDED if winner is not None else _TIE
 
 
 def header_after(
