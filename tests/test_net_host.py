@@ -192,17 +192,23 @@ def joiner(home: Path, port: int, *flags: str) -> pexpect.spawn:
     return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
 
 
+def at_a_table_through_join(tmp_path: Path, port: int) -> tuple[pexpect.spawn, str]:
+    """Ada, through ``bergen join``, at a new table against a computer, her turn come; her seat's code."""
+    ada = joiner(tmp_path / "ada", port)
+    ada.expect("You are Ada")
+    ada.sendline("create standard 2 computers easy")
+    ada.expect(r"rejoin ([0-9a-f]+)\.")
+    token = str(ada.match.group(1))
+    ada.expect("Your turn")
+    return ada, token
+
+
 def test_a_server_restarted_in_time_takes_the_player_back_to_the_seat(tmp_path: Path) -> None:
     env = environment(tmp_path)
     process = serve(env)
     try:
         _, port = lines_until_listening(process)
-        ada = joiner(tmp_path / "ada", port)
-        ada.expect("You are Ada")
-        ada.sendline("create standard 2 computers easy")
-        ada.expect(r"rejoin ([0-9a-f]+)\.")
-        token = ada.match.group(1)
-        ada.expect("Your turn")
+        ada, token = at_a_table_through_join(tmp_path, port)
         stop(process)
         ada.expect(f"The server is stopping; your seat is kept. When it runs again: rejoin {token}.")
         ada.expect(f"The connection to 127.0.0.1:{port} is lost; trying again for a minute.")
@@ -225,12 +231,7 @@ def test_a_server_gone_for_good_is_told_with_the_code_to_come_back(tmp_path: Pat
     process = serve(environment(tmp_path))
     try:
         _, port = lines_until_listening(process)
-        ada = joiner(tmp_path / "ada", port)
-        ada.expect("You are Ada")
-        ada.sendline("create standard 2 computers easy")
-        ada.expect(r"rejoin ([0-9a-f]+)\.")
-        token = ada.match.group(1)
-        ada.expect("Your turn")
+        ada, token = at_a_table_through_join(tmp_path, port)
     finally:
         stop(process)
     ada.expect("trying again for a minute")
