@@ -291,3 +291,17 @@ def test_a_wrong_password_is_not_tried_again(tmp_path: Path) -> None:
         right.expect(pexpect.EOF)
     finally:
         stop(process)
+
+
+def test_the_host_hears_the_server_in_the_language_asked_for(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    done = one_shot(env, "--lang", "de", "--port", "99999")
+    assert done.stderr.strip().endswith("„99999“ ist kein Port: Ein Port liegt zwischen 0 und 65535."), (
+        done.stderr
+    )
+    process = serve(env, "--lang", "tr")
+    try:
+        lines_until_listening(process)
+    finally:
+        out, _ = stop(process)
+    assert out.strip() == "bergen serve durdu."

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..boundary import visible
-from ..i18n import I18n
+from ..i18n import LANGUAGES, I18n
 from ..present import notices
 from ..session import paths
 from ..session.storage import LockState, Storage, StorageNotice, reason_of
@@ -35,6 +35,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         default=4000,
         # Translators: --help of bergen serve --port.
         help=i.gettext("port to listen on (default 4000)"),
+    )
+    parser.add_argument(
+        "--lang",
+        default=None,
+        # Translators: --help of bergen serve --lang. {languages} lists the language codes.
+        help=i.gettext("language of what the host is told: {languages}").format(
+            languages=", ".join(LANGUAGES)
+        ),
     )
     parser.add_argument(
         "--password",
