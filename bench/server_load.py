@@ -88,6 +88,7 @@ class ServerProcess:
         env = dict(os.environ, XDG_DATA_HOME=str(self.data_dir), HOME=str(self.data_dir))
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         command = [sys.executable, "-m", "bergen_access", "serve", "--host", "127.0.0.1", "--port", "0"]
+        command += ["--per-address", "1000000"]  # every simulated person connects from 127.0.0.1
         if self.profile is not None:  # cProfile writes the file when the server ends on SIGTERM
             command[1:1] = ["-m", "cProfile", "-o", str(self.profile)]
         command += ["--hold", "60"]

@@ -305,3 +305,20 @@ def test_the_host_hears_the_server_in_the_language_asked_for(tmp_path: Path) -> 
     finally:
         out, _ = stop(process)
     assert out.strip() == "bergen serve durdu."
+
+
+def test_the_host_sets_how_many_connections_one_address_may_hold(tmp_path: Path) -> None:
+    done = one_shot(environment(tmp_path), "--per-address", "0")
+    assert done.returncode == 2 and done.stderr.strip().endswith("“0” is no count from 1 to 1000000.")
+    process = serve(environment(tmp_path), "--per-address", "2")
+    try:
+        _, port = lines_until_listening(process)
+        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(2)]
+        for sock in held:
+            assert b"Welcome" in sock.recv(200)
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as third:
+            assert third.recv(200).startswith(b"2 connections from your address are open already")
+        for sock in held:
+            sock.close()
+    finally:
+        stop(process)

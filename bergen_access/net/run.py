@@ -16,7 +16,7 @@ from ..session import paths
 from ..session.storage import LockState, Storage, StorageNotice, reason_of
 from ..session.untrusted import FileProblem
 from . import texts
-from .server import HostNotice, Server
+from .server import MOST_PER_ADDRESS, HostNotice, Server
 
 SERVER_LOCK = "server"  # one server per data folder: two would write the same table files
 MOST_HOLD = 7 * 24 * 60.0  # minutes: a week
@@ -51,6 +51,16 @@ def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         help=i.gettext("a password every player must type first"),
     )
     parser.add_argument(
+        "--per-address",
+        type=count(i),
+        default=MOST_PER_ADDRESS,
+        metavar="N",
+        # Translators: --help of bergen serve --per-address.
+        help=i.gettext(
+            "connections one address may hold (default 50; a club behind one router may need more)"
+        ),
+    )
+    parser.add_argument(
         "--hold",
         type=minutes(i),
         default=15.0,
@@ -67,6 +77,19 @@ def port_number(i: I18n) -> Callable[[str], int]:
         if not (text.isascii() and text.isdigit()) or int(text) > 65535:
             # Translators: bergen serve --port got something else. {value} as typed.
             refusal = i.gettext("“{value}” is no port: a port is 0 to 65535.")
+            raise argparse.ArgumentTypeError(refusal.format(value=visible(text)))
+        return int(text)
+
+    return read
+
+
+def count(i: I18n) -> Callable[[str], int]:
+    """``--per-address``: 1 or more."""
+
+    def read(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
+            # Translators: a flag that takes a count got something else. {value} as typed.
+            refusal = i.gettext("“{value}” is no count from 1 to 1000000.")
             raise argparse.ArgumentTypeError(refusal.format(value=visible(text)))
         return int(text)
 
@@ -123,7 +146,9 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
         for number in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(number, stop.set)
-        server = Server(storage, password=args.password, hold_minutes=args.hold, report=told)
+        server = Server(
+            storage, password=args.password, hold_minutes=args.hold, report=told, per_address=args.per_address
+        )
         try:
             port = await server.start(args.host, args.port)
         except (OSError, OverflowError, UnicodeError) as error:
