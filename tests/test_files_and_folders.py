@@ -592,6 +592,8 @@ def test_the_good_values_of_a_partly_wrong_settings_file_are_kept(tmp_path: Path
         "reader": None,
         "sounds": None,
         "braille": None,
+        "server": None,
+        "player_name": None,
     }
 
 

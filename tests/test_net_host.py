@@ -322,3 +322,32 @@ def test_the_host_sets_how_many_connections_one_address_may_hold(tmp_path: Path)
             sock.close()
     finally:
         stop(process)
+
+
+def test_bergen_join_alone_comes_back_to_the_server_and_name_joined_last(tmp_path: Path) -> None:
+    home = tmp_path / "ada"
+    env = {"HOME": str(home), "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "BRLAPI_HOST": ":98"}
+    plain = ["--plain", "--speech", "off", "--sounds", "off", "--lang", "en"]
+    nowhere = pexpect.spawn(
+        sys.executable, ["-m", "bergen_access", "join", *plain], env=env, encoding="utf-8"
+    )
+    nowhere.expect("Which server\\? Type bergen join and its address, e.g. bergen join localhost:4000.")
+    nowhere.expect(pexpect.EOF)
+    nowhere.close()
+    assert nowhere.exitstatus == 2
+    process = serve(environment(tmp_path))
+    try:
+        _, port = lines_until_listening(process)
+        first = joiner(home, port)
+        first.expect("You are Ada")
+        first.sendline("quit")
+        first.expect(pexpect.EOF)
+        again = pexpect.spawn(
+            sys.executable, ["-m", "bergen_access", "join", *plain], env=env, encoding="utf-8"
+        )
+        again.expect(f"Joining 127.0.0.1:{port}, the server you joined last.")
+        again.expect("You are Ada")  # and the name given last
+        again.sendline("quit")
+        again.expect(pexpect.EOF)
+    finally:
+        stop(process)

@@ -45,8 +45,10 @@ def add_join_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     parser.add_argument(
         "address",
         metavar="HOST[:PORT]",
+        nargs="?",
+        default=None,
         # Translators: --help of bergen join's address.
-        help=i.gettext("the server, e.g. localhost:4000"),
+        help=i.gettext("the server, e.g. localhost:4000 (without it, the one joined last)"),
     )
     parser.add_argument(
         "--password",
@@ -139,6 +141,16 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
     """Carry out ``bergen join``."""
     console = open_console(parser, args, stdin, stdout)
     words, announcer, settings = console.words, console.announcer, console.settings
+    remembered = args.address is None
+    args.address = args.address or settings.server
+    args.name = args.name or settings.player_name
+    if args.address is None:
+        # Translators: bergen join without an address, and none joined before.
+        text = words.gettext(
+            "Which server? Type bergen join and its address, e.g. bergen join localhost:4000."
+        )
+        announcer.announce(_message(text))
+        return 2
     where = address(args.address)
     if where is None:
         # Translators: bergen join was given an address it cannot use. {address} as typed.
@@ -146,6 +158,10 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         announcer.announce(_message(text.format(address=visible(args.address))))
         return 2
     host, port = where
+    if remembered:
+        # Translators: bergen join without an address joins the server joined last; said first.
+        text = words.gettext("Joining {address}, the server you joined last.")
+        announcer.announce(_message(text.format(address=visible(args.address))))
 
     def run() -> int:
         speech = args.speech or settings.speech or "off"
@@ -188,6 +204,9 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
             reason = connection.strerror or str(connection)
             announcer.announce(_message(text.format(address=shown, reason=reason)))
             return 1
+        if (settings.server, settings.player_name) != (args.address, args.name):
+            settings.server, settings.player_name = args.address, args.name
+            console.save_settings()  # bergen join alone comes back here next time
         while True:
             quitting = _play_lines(connection, reader, seat)
             connection.close()

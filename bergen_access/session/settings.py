@@ -31,6 +31,8 @@ _CHECKS: dict[str, Check] = {
     "reader": string(20, None, READERS),
     "sounds": string(3, None, ("on", "off")),
     "braille": string(6, None, BRAILLE_MODES),
+    "server": string(300),
+    "player_name": string(20),
 }
 
 
@@ -54,6 +56,8 @@ class Settings:
     reader: str | None = None
     sounds: str | None = None
     braille: str | None = None
+    server: str | None = None  # the table server joined last (bergen join without an address)
+    player_name: str | None = None  # the name given there last
 
     @classmethod
     def read(cls, path: Path | None) -> tuple[Settings, SettingsProblem | None]:
