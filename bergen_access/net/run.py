@@ -70,30 +70,27 @@ def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
 
 
-def port_number(i: I18n) -> Callable[[str], int]:
-    """``--port``: 0 (any free port) to 65535."""
+def whole_number(low: int, high: int, refusal: str) -> Callable[[str], int]:
+    """A flag's whole number from ``low`` to ``high`` in ASCII digits; else ``refusal`` ({value} as typed)."""
 
     def read(text: str) -> int:
-        if not (text.isascii() and text.isdigit()) or int(text) > 65535:
-            # Translators: bergen serve --port got something else. {value} as typed.
-            refusal = i.gettext("“{value}” is no port: a port is 0 to 65535.")
+        if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(refusal.format(value=visible(text)))
         return int(text)
 
     return read
+
+
+def port_number(i: I18n) -> Callable[[str], int]:
+    """``--port``: 0 (any free port) to 65535."""
+    # Translators: bergen serve --port got something else. {value} as typed.
+    return whole_number(0, 65535, i.gettext("“{value}” is no port: a port is 0 to 65535."))
 
 
 def count(i: I18n) -> Callable[[str], int]:
-    """``--per-address``: 1 or more."""
-
-    def read(text: str) -> int:
-        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
-            # Translators: a flag that takes a count got something else. {value} as typed.
-            refusal = i.gettext("“{value}” is no count from 1 to 1000000.")
-            raise argparse.ArgumentTypeError(refusal.format(value=visible(text)))
-        return int(text)
-
-    return read
+    """``--per-address``: 1 to a million."""
+    # Translators: a flag that takes a count got something else. {value} as typed.
+    return whole_number(1, 1_000_000, i.gettext("“{value}” is no count from 1 to 1000000."))
 
 
 def minutes(i: I18n) -> Callable[[str], float]:
