@@ -357,10 +357,7 @@ class Server:
         name = seat.name
         table.free(seat)
         client.seat, client.table = None, None
-        for other in table.seats:  # everybody's game knows the seat's name as it is now
-            if other.game is not None:
-                other.game.seating.names[seat.index] = seat.name
-                other.game.set_language(other.game.i18n.language)
+        table.renamed(seat)
         if any(s.client is not None for s in table.people):
             table.say_to_all(lambda other: texts.left_before_start(_words(other, client), name))
             return False
@@ -546,14 +543,19 @@ class Server:
                 )
             )
 
-    def _create(self, client: Client, rest: str) -> None:
+    def _may_sit(self, client: Client) -> bool:
+        """Whether this person may sit down now (told why not): named, at no table, and not holding
+        too many seats left waiting elsewhere."""
         if client.name is None:
             client.say(texts.name_first(client.i18n))
-            return
+            return False
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
-            return
-        if self._waiting_too_many(client):
+            return False
+        return not self._waiting_too_many(client)
+
+    def _create(self, client: Client, rest: str) -> None:
+        if not self._may_sit(client):
             return
         try:
             rules, computers = parse_create(lobby_words(client.i18n), rest)
@@ -588,10 +590,7 @@ class Server:
         seat.last_prompt = ""
         seat.away_since = None
         seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
-        for other in table.seats:  # everybody's game knows the names as they are now
-            if other.game is not None:
-                other.game.seating.names[seat.index] = seat.name
-                other.game.set_language(other.game.i18n.language)
+        table.renamed(seat)
         client.table, client.seat = table, seat
         client.say(texts.seated(client.i18n, table.number, seat.index + 1, seat.token))
         table.say_to_all(
@@ -613,11 +612,7 @@ class Server:
         return waiting >= self.most_waiting
 
     def _join(self, client: Client, rest: str) -> None:
-        if client.name is None:
-            client.say(texts.name_first(client.i18n))
-            return
-        if client.table is not None:
-            client.say(texts.already_seated(client.i18n, client.table.number))
+        if not self._may_sit(client):
             return
         table = self._table_named(client, rest)
         if table is None:
@@ -625,8 +620,6 @@ class Server:
         seat = table.free_seat()
         if seat is None:
             client.say(texts.table_full(client.i18n, table.number))
-            return
-        if self._waiting_too_many(client):
             return
         self._sit(client, table, seat)
 

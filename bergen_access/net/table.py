@@ -299,6 +299,13 @@ class Table:
 
     # --------------------------------------------------------------- link-dead
 
+    def renamed(self, seat: Seat) -> None:
+        """Every seat's game calls ``seat`` by its name as it is now (someone sat down or left)."""
+        for other in self.seats:
+            if other.game is not None:
+                other.game.seating.names[seat.index] = seat.name
+                other.game.set_language(other.game.i18n.language)
+
     def free(self, seat: Seat) -> None:
         """A seat left before the match began: nobody's again (a new code, its first name back)."""
         seat.client, seat.game, seat.away_since = None, None, None
