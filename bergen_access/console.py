@@ -192,7 +192,7 @@ class Setup:
         i = self.i
         self.tell(question)
         while True:
-            answer = self.reader.read(f"1-{choices}> ").strip()
+            answer = self.answer(f"1-{choices}> ")
             if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= choices:
                 return int(answer)
             numbers = ", ".join(str(n) for n in range(1, choices + 1))
@@ -219,12 +219,21 @@ class Setup:
             4: ("off", "standard"),
         }[self.ask_number(question, 4)]
 
+    def answer(self, prompt: str) -> str:
+        """A line for a question; `quit` leaves from here too, as the end of input does (nothing changes)."""
+        line = self.reader.read(prompt).strip()
+        if line and Lexicon(self.i).command(line) is CommandKind.QUIT:
+            # Translators: quit typed at a question before the match (nothing was changed).
+            self.tell(self.i.gettext("Goodbye."))
+            raise EOFError
+        return line
+
     def yes_no(self, question: str) -> bool:
         i = self.i
         self.tell(question)
         while True:
             # Translators: the prompt of a yes-or-no question. Ends with "> ".
-            answer = yes_or_no(self.reader.read(i.gettext("yes or no> ")), i)
+            answer = yes_or_no(self.answer(i.gettext("yes or no> ")), i)
             if answer is not None:
                 return answer
             # Translators: the answer was neither yes nor no.

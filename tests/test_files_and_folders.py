@@ -1020,3 +1020,17 @@ def test_stray_temporary_files_of_a_killed_write_are_removed_at_start(
     assert_clean(result)
     assert [p for p in strays if p.exists()] == []
     assert [p for p in others if not p.exists()] == []  # another file's (another copy's) are not ours
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "goodbye"), [("en", "quit", "Goodbye."), ("de", "beenden", "Tschüss.")]
+)
+def test_quit_at_the_resume_question_leaves_and_changes_nothing(
+    tmp_path: Path, language: str, word: str, goodbye: str
+) -> None:
+    assert_clean(run(tmp_path, [*GAME, "--new"], "15\nquit\n"))
+    saved = (data_of(tmp_path) / "match.json").read_bytes()
+    result = run(tmp_path, [*GAME, "--lang", language], f"{word}\n")
+    assert_clean(result)
+    assert result.out.rstrip().endswith(goodbye), result.out[-300:]
+    assert (data_of(tmp_path) / "match.json").read_bytes() == saved
