@@ -6,6 +6,7 @@ a private BRLTTY; the test reads the cells BRLTTY shows and presses its keys.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -78,6 +79,16 @@ def route_first_tile(display: VirtualDisplay, turn: str) -> str:
     return match.group(0)
 
 
+@contextlib.contextmanager
+def quitting(child: pexpect.spawn) -> Iterator[pexpect.spawn]:
+    """The game is left with quit, whatever the test found."""
+    try:
+        yield child
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
+
 @pytest.fixture
 def brltty40() -> Iterator[tuple[Brltty, VirtualDisplay]]:
     with running_brltty(40) as running:
@@ -88,7 +99,7 @@ def brltty40() -> Iterator[tuple[Brltty, VirtualDisplay]]:
 def test_the_first_announcement_is_shown_and_nothing_is_lost(tmp_path: Path, cells: int) -> None:
     with running_brltty(cells) as (brl, display):
         child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "3")
-        try:
+        with quitting(child):
             child.expect("> ")
             first = display.settle()
             assert len(first) <= cells
@@ -101,9 +112,6 @@ def test_the_first_announcement_is_shown_and_nothing_is_lost(tmp_path: Path, cel
                 counts.append(waiting(display.settle()))
             assert counts[0] >= 3 and counts[-1] == 0
             assert counts == sorted(counts, reverse=True)
-        finally:
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
 
 
 def test_three_computer_moves_queue_and_are_read_one_by_one(
@@ -111,7 +119,7 @@ def test_three_computer_moves_queue_and_are_read_one_by_one(
 ) -> None:
     brl, display = brltty40
     child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "4")
-    try:
+    with quitting(child):
         child.expect("> ")
         read_all(display)  # the opening lines, read
         child.sendline("hand")  # any reply: read at once when nothing waits
@@ -130,16 +138,13 @@ def test_three_computer_moves_queue_and_are_read_one_by_one(
         assert yours and yours[0].startswith(f"You {tile}"), texts  # the routed tile was played
         movers = [t.split()[0] for t in texts if re.match(r"(Anna|Cem|Mia) \d", t)]
         assert movers[:3] == ["Anna", "Cem", "Mia"], texts  # each computer's move, in order, none lost
-    finally:
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
 
 
 @pytest.mark.parametrize(("language", "letters"), [("de", "äöüß"), ("tr", "ıışğçöü")])
 def test_german_and_turkish_letters_arrive(tmp_path: Path, language: str, letters: str) -> None:
     with running_brltty(40, text_table=language) as (brl, display):
         child = game(brl, tmp_path, "--seed", "5", "--players", "2", language=language)
-        try:
+        with quitting(child):
             child.expect("> ")
             read_all(display)
             child.sendline("rules" if language == "en" else {"de": "regeln", "tr": "kurallar"}[language])
@@ -147,9 +152,6 @@ def test_german_and_turkish_letters_arrive(tmp_path: Path, language: str, letter
             seen = " ".join(read_all(display, limit=80))
             assert any(letter in seen for letter in letters), seen
             assert not any(letter in seen for letter in "?\ufffd"), seen  # nothing replaced
-        finally:
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
 
 
 def test_the_display_is_given_back_at_exit_and_after_kill(
@@ -204,7 +206,7 @@ def test_braille_off_gives_the_display_back_and_on_takes_it_again(
 ) -> None:
     brl, display = brltty40
     child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse")
-    try:
+    with quitting(child):
         child.expect("> ")
         read_all(display)
         child.sendline("braille off")
@@ -215,9 +217,6 @@ def test_braille_off_gives_the_display_back_and_on_takes_it_again(
         assert "40" in child.before  # "Braille display on: 40 cells."
         shown = display.wait_for_text(lambda text: "40" in text)
         assert not shown.startswith("BRLTTY")
-    finally:
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
 
 
 def test_braille_off_and_on_are_kept_for_the_next_game(
@@ -255,13 +254,10 @@ def test_a_routing_key_plays_with_the_line_editing_reader_too(
     """prompt_toolkit's reader (``--reader standard``) is ended from its own loop, as a signal would."""
     brl, display = brltty40
     child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--reader", "standard")
-    try:
+    with quitting(child):
         child.expect(">")
         turn = [line for line in read_all(display) if " / " in line or ":" in line][-1]
         child.expect(f"You {route_first_tile(display, turn)}")
-    finally:
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
 
 
 def test_a_display_that_stops_is_told_once_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -292,7 +288,7 @@ def test_the_scorekeepers_answers_and_score_wait_until_read(
     arguments = ["keep", "--names", "Ada,Bo", "--mode", "tally", "--speech", "off"]
     arguments += ["--sounds", "off", "--reader", "screenreader", "--verbosity", "terse"]
     child = bergen(brl, tmp_path, arguments)
-    try:
+    with quitting(child):
         child.expect("> ")
         read_all(display)
         for entry in ("Ada 1-1", "Ada double", "Bo triple"):
@@ -305,6 +301,3 @@ def test_the_scorekeepers_answers_and_score_wait_until_read(
         assert "Ada DH" in texts and "Bo TH" in texts, lines
         display.press("FWinRt")  # past the newest line: the score, as the prompt says it
         assert "Ada 4 Bo 3" in display.settle()
-    finally:
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
