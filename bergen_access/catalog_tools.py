@@ -9,6 +9,7 @@ Needs Babel (``pip install -e '.[test]'``); the game itself only reads the .po f
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -77,7 +78,7 @@ def check() -> int:
     for language in ALL:
         path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
         result = subprocess.run(
-            ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(path)],
+            ["msgfmt", "--check", "--statistics", "-o", os.devnull, str(path)],
             capture_output=True,
             text=True,
             check=False,

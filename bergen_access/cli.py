@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from .cli_text import early_language, install_argparse_words
 from .i18n import I18n, choose_language, environment
+from .output.voice_worker import VOICE_WORKER_FLAG
 from .session import paths
 from .session.settings import SETTINGS_FILE, Settings
 
@@ -84,18 +85,44 @@ def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.A
 
 
 def prepare_streams() -> None:
-    """Bytes that are not UTF-8 reach the input boundary (as lone surrogates) instead of crashing the read;
-    text the terminal's encoding cannot show is replaced instead of crashing the write."""
-    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "replace"), (sys.stderr, "replace")):
+    """Pipes and files are UTF-8 on every system; a terminal keeps its own encoding.
+
+    Windows gives a redirected stream its ANSI code page (cp1252 in Germany), which has no Turkish
+    letters and reads a UTF-8 score sheet's "Jürgen" as "JÃ¼rgen"; a sheet saved by Notepad may begin
+    with a byte order mark, which is dropped. Bytes that are not UTF-8 reach the input boundary (as lone
+    surrogates) instead of crashing the read; text an encoding cannot show is replaced instead of
+    crashing the write.
+    """
+    for stream, errors, encoding in (
+        (sys.stdin, "surrogateescape", "utf-8-sig"),
+        (sys.stdout, "replace", "utf-8"),
+        (sys.stderr, "replace", "utf-8"),
+    ):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            with contextlib.suppress(ValueError, OSError):
+        if reconfigure is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            if _is_terminal(stream):
                 reconfigure(errors=errors)
+            else:
+                reconfigure(encoding=encoding, errors=errors)
+
+
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except (ValueError, OSError):
+        return False
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    prepare_streams()
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == [VOICE_WORKER_FLAG]:  # the single-file program as its own voice process
+        from .output import voice_worker  # noqa: PLC0415
+
+        return voice_worker.main()
+    prepare_streams()
     config = paths.config_dir()
     saved = Settings.read(config / SETTINGS_FILE if config else None)[0].language
     i = I18n(choose_language(early_language(arguments), saved, environment()))

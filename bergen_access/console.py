@@ -29,16 +29,18 @@ from .commands.lexicon import CommandKind, Lexicon, yes_or_no
 from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
 from .output.announcer import Announcer, OutputClosed
 from .output.braille_display import BrailleDisplay, open_display
-from .output.brlapi import BrlapiError
 from .output.sounds import SoundPlayer, SoundUnavailableError
 from .output.sounds import open_player as sound_player
 from .output.speech import Speaker
 from .present import notices
-from .present.message import Message, Verbosity
+from .present.message import Message, Verbosity, joined
 from .session import paths
 from .session.settings import BRAILLE_MODES, BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
 from .session.storage import LockState, Storage
 from .session.untrusted import DamagedFile, FileProblem
+from .system import System
+from .system import current as current_system
+from .ui.key_reader import ConsoleKeys, KeyActions, KeyLineReader
 from .ui.reader import (
     LineReader,
     PlainReader,
@@ -118,13 +120,27 @@ def add_console_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
 
 
-def is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> bool:
-    return (
-        bool(args.plain)
-        or os.environ.get("TERM", "") in ("dumb", "")
-        or not stdin.isatty()
-        or not stdout.isatty()
-    )
+def is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, system: System | None = None) -> bool:
+    """Plain lines: asked for, a dumb terminal, a pipe or file, or no terminal type at all (except in the
+    Windows console, which never sets TERM)."""
+    term = os.environ.get("TERM", "")
+    unknown = term == "" and (system or current_system()) is not System.WINDOWS
+    return bool(args.plain) or term == "dumb" or unknown or not stdin.isatty() or not stdout.isatty()
+
+
+def write_once_reader(stdin: TextIO, stdout: TextIO, actions: KeyActions) -> LineReader:
+    """The screen-reader setting's reader, which writes the prompt and what is typed once: readline where
+    there is one; in the Windows console, which has none, the console's keys read one by one; else plain
+    lines."""
+    try:
+        return ReadlineReader(actions.candidates)
+    except ImportError:
+        pass
+    try:
+        keys = ConsoleKeys()
+    except ImportError:
+        return PlainReader(stdin, stdout, echo=False)
+    return KeyLineReader(keys, stdout, actions)
 
 
 def open_sounds() -> tuple[SoundPlayer | None, str | None]:
@@ -159,9 +175,6 @@ def start_braille(console: Console, flag: str | None) -> None:
         return
     display, failure = console.open_braille()
     if display is not None:
-        console.announcer.braille_failure_notice = lambda reason: notices.braille_stopped(
-            console.words, reason
-        )
         console.announcer.set_braille(display)
     elif mode == "brltty":
         console.announcer.announce(notices.no_braille(console.words, failure or ""))
@@ -212,12 +225,26 @@ class Setup:
             "3: the game's own voice. "
             "4: no speech, text with line editing. Type 1, 2, 3 or 4."
         )
+        windows = current_system() is System.WINDOWS
+        if windows:
+            # Translators: added to the first question on Windows, after "Type 1, 2, 3 or 4.".
+            hint = i.gettext("With NVDA or JAWS, 2 is best: in a console they may miss short lines.")
+            question = joined(question, hint)
+        answer = self.ask_number(question, 4)
+        if windows and answer == 2:
+            # Translators: said on Windows after choosing speech through the screen reader. NVDA+5 and
+            # Insert+S are the screen readers' own keys; keep them.
+            tip = i.gettext(
+                "So that you hear each line once, turn off the screen reader's own reading of new "
+                "text: NVDA+5 in NVDA, Insert+S in JAWS."
+            )
+            self.tell(tip)
         return {
             1: ("off", "screenreader"),
             2: ("screenreader", "screenreader"),
             3: ("voice", "standard"),
             4: ("off", "standard"),
-        }[self.ask_number(question, 4)]
+        }[answer]
 
     def answer(self, prompt: str) -> str:
         """A line for a question; `quit` leaves from here too, as the end of input does (nothing changes)."""
@@ -292,7 +319,7 @@ class Console:
                 typed=reader.type_line,
                 is_command=lambda word: lexicon.command(word) is not None,
             )
-        except BrlapiError as error:
+        except OSError as error:  # BrlapiError, or what the system's sockets say
             return None, str(error) or type(error).__name__
         return display, None
 
@@ -409,6 +436,7 @@ def open_console(
     verbosity = Verbosity(args.verbosity or settings.verbosity or Verbosity.NORMAL.value)
     plain = is_plain(args, stdin, stdout)
     announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
+    announcer.describe = lambda news: notices.channel_news(I18n(announcer.language), news)
     target: list[Answering] = []
 
     def candidates() -> Iterable[str]:
@@ -425,10 +453,8 @@ def open_console(
         if plain:
             return PlainReader(stdin, stdout, echo=not stdin.isatty())
         if kind == "screenreader":
-            try:
-                return ReadlineReader(candidates)
-            except ImportError:  # no readline here (Windows): plain lines write once too
-                return PlainReader(stdin, stdout, echo=False)
+            actions = KeyActions(candidates, repeat, announcer.stop_speech, no_speech)
+            return write_once_reader(stdin, stdout, actions)
         return PromptReader(candidates, repeat, announcer.stop_speech, no_speech)
 
     screened = ScreenedReader(

@@ -9,11 +9,16 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import locale
 import os
-from collections.abc import Mapping
+import re
+import subprocess
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .catalogs import mo_bytes, parse_po
+from .system import System
+from .system import current as current_system
 
 DOMAIN = "bergen_access"
 LANGUAGES = ("en", "de", "tr")
@@ -40,14 +45,69 @@ def language_from_environment(environ: Mapping[str, str]) -> str | None:
     return None
 
 
-def choose_language(requested: str | None, saved: str | None, environ: Mapping[str, str]) -> str:
-    """--lang, else the settings file, else the environment, else English."""
+def choose_language(
+    requested: str | None,
+    saved: str | None,
+    environ: Mapping[str, str],
+    system_language: Callable[[], str | None] | None = None,
+) -> str:
+    """--lang, else the settings file, else the environment, else the system's own setting (Windows and
+    macOS set no LANG), else English."""
     return (
         normalize_language(requested)
         or normalize_language(saved)
         or language_from_environment(environ)
+        or normalize_language((system_language or platform_language)())
         or DEFAULT_LANGUAGE
     )
+
+
+def platform_language(system: System | None = None) -> str | None:
+    """The user's language as the system keeps it outside the environment: Windows's display language,
+    macOS's first preferred language; None on other systems (their language is in LANG) or if unknown."""
+    chosen = system or current_system()
+    if chosen is System.WINDOWS:
+        return windows_ui_language()
+    if chosen is System.MACOS:
+        return macos_preferred_language()
+    return None
+
+
+def windows_ui_language() -> str | None:
+    """``de_DE`` for a German Windows: GetUserDefaultUILanguage, named as ``locale.windows_locale`` does."""
+    import ctypes  # noqa: PLC0415 - only on Windows
+
+    windll = getattr(ctypes, "windll", None)  # Windows only
+    if windll is None:
+        return None
+    try:
+        language_id = int(windll.kernel32.GetUserDefaultUILanguage())
+    except (AttributeError, OSError, ValueError, TypeError):
+        return None
+    return locale.windows_locale.get(language_id)
+
+
+#: how long macOS's ``defaults`` may take to say the preferred languages
+DEFAULTS_TIMEOUT = 2.0
+
+
+def macos_preferred_language() -> str | None:
+    """The first of macOS's preferred languages (``defaults read -g AppleLanguages``), e.g. ``de-DE``."""
+    try:
+        result = subprocess.run(
+            ["defaults", "read", "-g", "AppleLanguages"],
+            stdin=subprocess.DEVNULL,  # never the player's typed lines
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=DEFAULTS_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = re.search(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*", result.stdout)
+    return found.group(0) if result.returncode == 0 and found else None
 
 
 def catalog_path(language: str) -> Path | None:

@@ -93,7 +93,9 @@ def test_a_dead_speech_server_degrades_to_text_with_one_notice(tmp_path: Path, s
     assert "Traceback" not in session.transcript
 
 
-def test_no_speech_server_at_all_degrades_to_text(tmp_path: Path) -> None:
+def test_no_speech_server_the_game_voice_speaks_and_says_so(tmp_path: Path) -> None:
+    need("espeak-ng")
+    need("aplay")
     env = environment(tmp_path, TERM="dumb", SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}")
     session = PipeSession(["--seed", "4", "--sounds", "off", "--speech", "screenreader"], tmp_path, env)
     assert session.read_to_prompt() is not None
@@ -101,7 +103,26 @@ def test_no_speech_server_at_all_degrades_to_text(tmp_path: Path) -> None:
     assert session.read_to_prompt() is not None
     session.type("quit")
     assert session.finish() == 0
+    told = "No screen reader answered ("
+    assert session.transcript.count(told) == 1, session.transcript
+    assert "the game's own voice speaks instead." in session.transcript
+    assert "Speech is not available" not in session.transcript
+
+
+def test_no_speech_server_and_no_voice_degrades_to_text(tmp_path: Path) -> None:
+    bare = tmp_path / "bin"  # no aplay on the PATH: the game's own voice cannot play either
+    bare.mkdir()
+    env = environment(
+        tmp_path, TERM="dumb", SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}", PATH=str(bare)
+    )
+    session = PipeSession(["--seed", "4", "--sounds", "off", "--speech", "screenreader"], tmp_path, env)
+    assert session.read_to_prompt() is not None
+    session.type("hand")
+    assert session.read_to_prompt() is not None
+    session.type("quit")
+    assert session.finish() == 0
     assert session.transcript.count("Speech is not available") == 1
+    assert "aplay" in session.transcript  # why, in the notice
 
 
 def _sox_stats(path: Path) -> tuple[float, float]:

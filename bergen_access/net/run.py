@@ -139,10 +139,7 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
 
     async def main() -> int:
         stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for number in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(number, stop.set)
+        _stop_on_signals(asyncio.get_running_loop(), stop)
         server = Server(
             storage, password=args.password, hold_minutes=args.hold, report=told, per_address=args.per_address
         )
@@ -159,7 +156,31 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
         tell(texts.stopped(i, len(begun), storage.saves))
         return 0
 
-    return asyncio.run(main())
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:  # Ctrl-C before the handlers were in place: nothing was begun
+        return 130
+
+
+#: the signals that stop the server: Ctrl-C, TERM, and on Windows Ctrl-Break
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGBREAK")
+
+
+def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """Each stop signal sets ``stop``, so the host hears the stop line instead of a traceback.
+
+    The event loop's own handlers where it has them (Unix); elsewhere (Windows) a plain handler that
+    wakes the loop from the signal.
+    """
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            loop.add_signal_handler(number, stop.set)
+        except (NotImplementedError, RuntimeError):
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(number, lambda _number, _frame: loop.call_soon_threadsafe(stop.set))
 
 
 def _more_files() -> None:

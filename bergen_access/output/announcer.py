@@ -1,4 +1,4 @@
-"""Delivers each announcement to every channel: printed line, speech, braille, recorders.
+"""Delivers each announcement to the printed line, to every channel (speech, braille, sounds) and recorders.
 
 Nothing reaches a channel raw: every text passes ``boundary.visible`` (a name
 or an echoed line can never move the cursor, retitle the terminal or forge a
@@ -17,7 +17,8 @@ from typing import TextIO
 from ..boundary import for_speech, visible
 from ..present.message import Message, wrap_braille
 from .braille_display import BrailleDisplay
-from .sounds import SoundPlayer
+from .channel import Channel, ChannelKind, ChannelNews, NewsKind
+from .sounds import CueChannel, SoundPlayer
 from .speech import Speaker
 
 
@@ -42,7 +43,13 @@ Recorder = Callable[[Message, list[str]], None]
 
 
 class Announcer:
-    """One place that tells the player something; nothing else prints."""
+    """One place that tells the player something; nothing else prints.
+
+    Beside the printed line, each message goes to every channel there is (speech, the game's own
+    braille display, sound cues: ``channel.py``). A channel's news (it stopped, another voice speaks
+    instead) is told once through ``describe``, in the player's language; a channel that stopped is
+    dropped and the game goes on.
+    """
 
     def __init__(
         self,
@@ -57,40 +64,58 @@ class Announcer:
         self.language = language
         self.braille_width = braille_width
         self.terse = terse
-        self.speaker = speaker
+        self.channels: dict[ChannelKind, Channel] = {}
         self.recorders: list[Recorder] = []
         self.last: Message | None = None
-        self.speech_failure_notice: Callable[[str], Message] | None = None
-        self._failure_told = False
-        self.sounds: SoundPlayer | None = None  # cues beside the text, when on
-        #: the game's own braille display (BrlAPI), when one was taken; every announcement waits there
-        #: until it is read
-        self.braille: BrailleDisplay | None = None
-        self.braille_failure_notice: Callable[[str], Message] | None = None
+        #: a channel's news in words (set by the console; nothing is told without it)
+        self.describe: Callable[[ChannelNews], Message | None] | None = None
         self.closed = False
+        if speaker is not None:
+            self.channels[ChannelKind.SPEECH] = speaker
+
+    @property
+    def speaker(self) -> Speaker | None:
+        speaker = self.channels.get(ChannelKind.SPEECH)
+        return speaker if isinstance(speaker, Speaker) else None
+
+    @property
+    def sounds(self) -> SoundPlayer | None:
+        cues = self.channels.get(ChannelKind.SOUNDS)
+        return cues.player if isinstance(cues, CueChannel) else None
+
+    @property
+    def braille(self) -> BrailleDisplay | None:
+        """The game's own braille display (BrlAPI), when one was taken; every announcement waits there
+        until it is read."""
+        display = self.channels.get(ChannelKind.BRAILLE)
+        return display if isinstance(display, BrailleDisplay) else None
 
     def announce(self, message: Message) -> None:
-        """Print, speak and braille one message."""
+        """Print one message, and give it to every channel."""
         if self.closed:
             return
         message = safe(message)
         lines = wrap_braille(message.braille, self.braille_width)
         printed = lines if self.terse else message.text.splitlines() or [""]
         self.write("".join(line + "\n" for line in printed))
-        if message.cue is not None and self.sounds is not None:
-            self.sounds.play(message.cue)  # queued: never waits
-        speaker = self.speaker
-        if speaker is not None and speaker.alive:
-            speaker.say(message.speech, self.language, interrupt=message.urgent)
-            speaker.braille(message.braille)
-        display = self.braille
-        if display is not None:
-            display.show(message)
+        for channel in list(self.channels.values()):
+            channel.deliver(message, self.language)
         for record in self.recorders:
             record(message, lines)
         self.last = message
-        self.check_speech()
-        self.check_braille()
+        self.hear_news()
+
+    def hear_news(self) -> None:
+        """Tell what each channel has to say, once; drop the channels that stopped."""
+        for kind, channel in list(self.channels.items()):
+            for news in channel.take_news():
+                if news.kind is NewsKind.STOPPED and self.channels.get(kind) is channel:
+                    del self.channels[kind]
+                    with contextlib.suppress(Exception):
+                        channel.close()
+                told = self.describe(news) if self.describe is not None else None
+                if told is not None:
+                    self.announce(told)
 
     def write(self, text: str) -> None:
         """Print; a closed output ends the program quietly (``OutputClosed``), once."""
@@ -104,63 +129,50 @@ class Announcer:
             silence(self.out)
             raise OutputClosed from None
 
-    def check_speech(self) -> None:
-        """Say once, in text, that speech failed; then carry on without it."""
-        speaker = self.speaker
-        if speaker is None or speaker.alive or self._failure_told:
-            return
-        self._failure_told = True
-        if self.speech_failure_notice is not None:
-            notice = self.speech_failure_notice(speaker.failure or "")
-            self.speaker = None
-            self.announce(notice)
-
-    def check_braille(self) -> None:
-        """Say once, in text, that the braille display stopped; then carry on without it."""
-        display = self.braille
-        if display is None or display.alive:
-            return
-        self.braille = None
-        if display.failure is not None and self.braille_failure_notice is not None:
-            self.announce(self.braille_failure_notice(display.failure))
-
     def braille_status(self, prompt: str) -> None:
         """The prompt as the display's turn state (shown when nothing is waiting to be read)."""
         display = self.braille
         if display is not None:
             display.status(visible(prompt).rstrip().rstrip(">").rstrip())
-            self.check_braille()
+            self.hear_news()
+
+    def use(self, kind: ChannelKind, channel: Channel | None) -> None:
+        """``channel`` carries ``kind`` from now on (None: nothing does); the one before is closed."""
+        old = self.channels.pop(kind, None)
+        if old is not None and old is not channel:
+            with contextlib.suppress(Exception):
+                old.close()
+        if channel is not None:
+            self.channels[kind] = channel
 
     def set_braille(self, display: BrailleDisplay | None) -> None:
         """Use ``display`` (None: no display of our own); the one before is given back to BRLTTY."""
-        if self.braille is not None and self.braille is not display:
-            self.braille.close()
-        self.braille = display
+        self.use(ChannelKind.BRAILLE, display)
         if display is not None:
             self.braille_width = display.width
 
     def stop_speech(self) -> bool:
         """Stop speaking now; False when there is no speech to stop (the key then says so)."""
-        if self.speaker is None:
+        speaker = self.speaker
+        if speaker is None:
             return False
-        self.speaker.stop()
+        speaker.stop()
         return True
 
     def set_speaker(self, speaker: Speaker | None) -> None:
-        if self.speaker is not None:
-            self.speaker.close()
-        self.speaker = speaker
-        self._failure_told = False
+        self.use(ChannelKind.SPEECH, speaker)
 
     def set_sounds(self, player: SoundPlayer | None) -> None:
-        if self.sounds is not None:
-            self.sounds.close()
-        self.sounds = player
+        self.use(ChannelKind.SOUNDS, CueChannel(player) if player is not None else None)
 
     def close(self) -> None:
-        self.set_speaker(None)
-        self.set_sounds(None)
-        self.set_braille(None)
+        """The program ends: speech may say what it was saying (briefly); every channel is given back."""
+        speaker = self.speaker
+        if speaker is not None:
+            self.channels.pop(ChannelKind.SPEECH)
+            speaker.finish()
+        for kind in list(self.channels):
+            self.use(kind, None)
 
 
 def silence(stream: TextIO) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from ..present.message import Message
 from .braille_view import BrailleView, CommandPick, HandLine, TilePick, hand_line
 from .brlapi import BrlapiError, Connection, KeyCommand, connect
+from .channel import ChannelKind, ChannelNews, NewsKind
 
 #: a tile in a braille line, with one arm or end letter after a colon when it fits one place ("3-5:2")
 TILE_TOKEN = re.compile(r"(\d{1,2}-\d{1,2})(?::(\d))?(?![\d,])")
@@ -65,7 +66,8 @@ class BrailleDisplay:
         self.view = BrailleView(width)
         self.typed = typed
         self.is_command = is_command
-        self.failure: str | None = None  # why the display stopped, until it is told
+        self.failure: str | None = None  # why the display stopped
+        self._told = False
         self._lock = threading.RLock()
         self._closed = threading.Event()
         self._thread = threading.Thread(target=self._read_keys, name="braille-keys", daemon=True)
@@ -74,6 +76,19 @@ class BrailleDisplay:
     @property
     def alive(self) -> bool:
         return not self._closed.is_set()
+
+    def deliver(self, message: Message, language: str) -> None:
+        """The channel's way in (``show``)."""
+        self.show(message)
+
+    def take_news(self) -> list[ChannelNews]:
+        """That the display stopped, once (then the announcer drops it)."""
+        if self.alive or self._told:
+            return []
+        self._told = True
+        if self.failure is None:
+            return []
+        return [ChannelNews(ChannelKind.BRAILLE, NewsKind.STOPPED, detail=self.failure)]
 
     def show(self, message: Message) -> None:
         """Add each braille line of an announcement; the display shows it when its turn comes."""

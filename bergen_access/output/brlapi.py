@@ -235,8 +235,8 @@ def parse_host(host: str) -> tuple[str | None, str]:
 def key_file(auth: str | None, environ: Mapping[str, str] | None = None) -> Path | None:
     """The key file an auth setting names ("keyfile:/path", a bare path, "none"), as BrlAPI reads it.
 
-    >>> key_file("keyfile:/etc/brlapi.key+polkit")
-    PosixPath('/etc/brlapi.key')
+    >>> key_file("keyfile:/etc/brlapi.key+polkit").as_posix()
+    '/etc/brlapi.key'
     >>> key_file("none") is None
     True
     """
@@ -340,6 +340,13 @@ def _error_message(data: bytes, exception: bool) -> BrlapiError:
 
 def _open_socket(host: str, timeout: float, socket_dirs: Sequence[Path]) -> socket.socket:
     name, port = parse_host(host)
+    if name is None and not hasattr(socket, "AF_UNIX"):
+        # Windows: Python has no local (AF_UNIX) sockets there, and BRLTTY for Windows serves its local
+        # connections as named pipes; it is reached over TCP when BRLTTY is started with a TCP host
+        raise BrlapiError(
+            f"no local BrlAPI connection on this system ({host}): set BRLAPI_HOST=127.0.0.1:0 "
+            "and start BRLTTY with -A host=127.0.0.1:0"
+        )
     if name is None:
         last: OSError | None = None
         for folder in socket_dirs:
@@ -625,9 +632,7 @@ class Connection:
         descriptor = self._sock.fileno()
         if descriptor < 0:
             raise BrlapiError("the BrlAPI connection is closed")
-        poller = select.poll()
-        poller.register(descriptor, select.POLLIN)
-        if not poller.poll(None if timeout is None else timeout * 1000):
+        if not _readable(self._sock, timeout):
             return None
         size, packet_type = _HEADER.unpack(self._recv_exact(_HEADER.size))
         if size > 16 * MAX_PACKET_SIZE:
@@ -670,6 +675,23 @@ class Connection:
             self._failure = self._failure or error
             self._cond.notify_all()
         return error
+
+
+def _readable(sock: socket.socket, timeout: float | None) -> bool:
+    """Whether ``sock`` has something to read within ``timeout`` seconds (None: wait for it).
+
+    ``poll`` where there is one (any descriptor number); Windows has only ``select``, which takes
+    sockets there.
+    """
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(sock.fileno(), select.POLLIN)
+        return bool(poller.poll(None if timeout is None else timeout * 1000))
+    try:
+        readable, _, _ = select.select([sock], [], [], timeout)
+    except (OSError, ValueError) as error:
+        raise BrlapiError(f"the BrlAPI connection is closed: {error}") from error
+    return bool(readable)
 
 
 def _fit(text: str, cells: int) -> str:

@@ -20,7 +20,8 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..present.message import Cue
+from ..present.message import Cue, Message
+from .channel import ChannelNews
 
 SOUNDS = Path(__file__).resolve().parent.parent / "sounds"
 RATE = 22050
@@ -71,14 +72,19 @@ class MiniaudioPlayer:
         except ImportError as error:
             raise SoundUnavailableError(f"miniaudio is not installed ({error})") from None
         self._sounds: dict[Cue, array[int]] = {}
-        for cue in Cue:
-            decoded = miniaudio.decode_file(
-                str(sound_path(cue)), miniaudio.SampleFormat.SIGNED16, nchannels=1, sample_rate=RATE
-            )
-            self._sounds[cue] = decoded.samples
         self._queue: deque[array[int]] = deque()
         self._lock = threading.Lock()
         try:
+            for cue in Cue:
+                # read by Python, decoded from memory: miniaudio's C code opens a path in the system's
+                # code page on Windows, which a user folder such as C:\Users\Jürgen need not fit
+                decoded = miniaudio.decode(
+                    sound_path(cue).read_bytes(),
+                    miniaudio.SampleFormat.SIGNED16,
+                    nchannels=1,
+                    sample_rate=RATE,
+                )
+                self._sounds[cue] = decoded.samples
             with _quiet_stderr():
                 self._device: Any = miniaudio.PlaybackDevice(
                     output_format=miniaudio.SampleFormat.SIGNED16, nchannels=1, sample_rate=RATE
@@ -86,7 +92,7 @@ class MiniaudioPlayer:
                 stream = self._stream()
                 next(stream)
                 self._device.start(stream)
-        except Exception as error:  # no audio device: one notice, the game goes on
+        except Exception as error:  # no sound files, no audio device: one notice, the game goes on
             first = error.args[0] if error.args else None
             reason = first if isinstance(first, str) else str(error) or type(error).__name__
             raise SoundUnavailableError(reason) from None
@@ -119,6 +125,23 @@ class MiniaudioPlayer:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._device.close()
+
+
+class CueChannel:
+    """The sound cues as one of the announcer's channels: each message's cue, if it has one."""
+
+    def __init__(self, player: SoundPlayer) -> None:
+        self.player = player
+
+    def deliver(self, message: Message, language: str) -> None:
+        if message.cue is not None:
+            self.player.play(message.cue)  # queued: never waits
+
+    def take_news(self) -> list[ChannelNews]:
+        return []
+
+    def close(self) -> None:
+        self.player.close()
 
 
 class RecordingPlayer:

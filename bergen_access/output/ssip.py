@@ -54,6 +54,8 @@ def _spawn(path: Path) -> None:
 
 
 def _connect(path: Path, timeout: float) -> socket.socket:
+    if not hasattr(socket, "AF_UNIX"):  # Windows: no Speech Dispatcher there
+        raise SsipError("no local sockets on this system")
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(timeout)
     try:

@@ -353,12 +353,6 @@ class Feedback:
 
         return notices.sounds_unavailable(self.narrator.words.i18n, reason)
 
-    def speech_failed(self, reason: str) -> Message:
-        i = self.narrator.words.i18n
-        # Translators: speech could not start or stopped working; the game goes on in text.
-        # {reason} is a technical detail in English.
-        return self.plain(i.gettext("Speech is not available ({reason}). Text only.").format(reason=reason))
-
     def language_usage(self, language: str) -> Message:
         i = self.narrator.words.i18n
         return self.plain(

@@ -9,9 +9,13 @@ questions before them all use these, so the same trouble sounds the same.
 from __future__ import annotations
 
 from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown, visible
+from ..commands.lexicon import CommandKind, Lexicon
 from ..i18n import I18n
+from ..output.channel import ChannelKind, ChannelNews, NewsKind
 from ..session.storage import NoticeKind, Storage, StorageNotice
 from ..session.untrusted import FileProblem
+from ..system import System
+from ..system import current as current_system
 from .message import Message, joined
 
 
@@ -313,3 +317,82 @@ def braille_state(i: I18n, cells: int | None, kept: str = "") -> Message:
         cells,
     )
     return notice(joined(text.format(cells=cells, word=word, off=i.pgettext("speech mode", "off")), kept))
+
+
+def language_name(i: I18n, code: str) -> str:
+    """A language the game speaks, named in the player's language."""
+    names = {
+        # Translators: a language's name, in sentences such as "No German voice is installed".
+        "de": i.pgettext("language", "German"),
+        # Translators: a language's name, in sentences such as "No Turkish voice is installed".
+        "tr": i.pgettext("language", "Turkish"),
+        # Translators: a language's name, in sentences such as "No English voice is installed".
+        "en": i.pgettext("language", "English"),
+    }
+    return names.get(code, code)
+
+
+def _who_speaks(i: I18n, name: str) -> str:
+    """An engine's name as the player knows it: the screen reader's own, or the game's voice."""
+    if name in ("voice", "say"):
+        # Translators: who speaks when no screen reader does: the game's own voice (SAPI5 on Windows,
+        # espeak-ng on Linux, the system voice on macOS).
+        return i.gettext("the game's own voice")
+    return name
+
+
+def _voice_hint(i: I18n, system: System) -> str:
+    if system is System.WINDOWS:
+        # Translators: where Windows users add a voice for a language (the names of Windows's settings).
+        return i.gettext("Voices are added in Windows Settings, Time and language, Speech.")
+    if system is System.MACOS:
+        # Translators: where macOS users add a voice (the names of macOS's settings).
+        return i.gettext("Voices are added in System Settings, Accessibility, Spoken Content, System voice.")
+    return ""
+
+
+def channel_news(i: I18n, news: ChannelNews, system: System | None = None) -> Message | None:
+    """What a channel (speech, braille display, sounds) has to tell, in one sentence; None: nothing."""
+    where = system or current_system()
+    kind = news.kind
+    if kind is NewsKind.STOPPED and news.channel is ChannelKind.BRAILLE:
+        return braille_stopped(i, news.detail)
+    if kind is NewsKind.STOPPED and news.channel is ChannelKind.SOUNDS:
+        return sounds_unavailable(i, news.detail)
+    if kind is NewsKind.STOPPED:
+        # Translators: speech could not start or stopped working; the game goes on in text.
+        # {reason} is a technical detail in English.
+        text = i.gettext("Speech is not available ({reason}). Text only.")
+        return notice(text.format(reason=visible(news.detail)))
+    if kind is NewsKind.FELL_BACK:
+        # Translators: no screen reader could be spoken through; {who} speaks instead (e.g. "the game's
+        # own voice"). {reason} is a technical detail in English.
+        text = i.gettext("No screen reader answered ({reason}); {who} speaks instead.")
+        said = text.format(reason=visible(news.detail), who=_who_speaks(i, news.name))
+        if where is System.WINDOWS:
+            # Translators: said after "No screen reader answered" on Windows: programs cannot speak
+            # through Narrator. {word} {off} is the command that turns the game's speech off.
+            hint = i.gettext("With Narrator, type {word} {off}: Narrator then reads the text.")
+            word = Lexicon(i).main_word(CommandKind.SPEECH)
+            said = joined(said, hint.format(word=word, off=i.pgettext("speech mode", "off")))
+        return notice(said)
+    if kind is NewsKind.SCRIPTING_OFF:
+        # Translators: macOS: VoiceOver lets programs speak through it only with a setting; {who} speaks
+        # until then. Keep the names of VoiceOver Utility's settings as macOS shows them.
+        text = i.gettext(
+            "VoiceOver does not let programs speak through it, so {who} speaks. To allow it: VoiceOver "
+            "Utility, General, Allow VoiceOver to be controlled with AppleScript; then start the game again."
+        )
+        return notice(text.format(who=_who_speaks(i, news.name)))
+    language = language_name(i, news.language)
+    if kind is NewsKind.NO_VOICE:
+        # Translators: no installed voice speaks the game's language; another voice reads it. {language}
+        # is a language's name, e.g. "German".
+        text = i.gettext("No {language} voice is installed, so another voice reads {language}.")
+        return notice(joined(text.format(language=language), _voice_hint(i, where)))
+    # Translators: the screen reader ({reader}, e.g. JAWS) reads with its own voice and takes no language
+    # from programs. {language} is a language's name, e.g. "Turkish".
+    text = i.gettext(
+        "{reader} reads with its own voice: for {language}, choose a {language} voice in {reader}."
+    )
+    return notice(text.format(reader=news.name, language=language))

@@ -78,12 +78,33 @@ def _synced_temporary(path: Path, text: str) -> Path:
     return Path(temporary)
 
 
+#: seconds to wait before each new try when Windows will not replace a file another program holds open
+SHARING_RETRIES = (0.02, 0.05, 0.1, 0.2, 0.4)
+_SHARING_ERRORS = (5, 32)  # ERROR_ACCESS_DENIED, ERROR_SHARING_VIOLATION
+
+
+def _replace(source: Path, target: Path) -> None:
+    """``os.replace``, tried again for about a second while Windows says the target is in use.
+
+    A virus scanner, a search indexer or a second copy reading the save holds it open for a moment;
+    only Windows reports that (its errors carry ``winerror``), so nothing else ever waits here.
+    """
+    for delay in (*SHARING_RETRIES, None):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError as error:
+            if delay is None or getattr(error, "winerror", None) not in _SHARING_ERRORS:
+                raise
+            time.sleep(delay)
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` so that ``path`` holds either the old or the new text, never half; OSError if not."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = _synced_temporary(path, text)
     try:
-        os.replace(temporary, path)
+        _replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             temporary.unlink()

@@ -176,7 +176,6 @@ class Game(Talking):
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
-        self.announcer.speech_failure_notice = self.feedback.speech_failed
 
     @property
     def command_words(self) -> Lexicon:

@@ -123,7 +123,6 @@ class Keeper(Talking):
         self.lexicon = KeepLexicon(self.i18n, self.names, self.core.rules.tiles.highest, self.core.rules.arms)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
-        self.announcer.speech_failure_notice = self.feedback.speech_failed
 
     @property
     def command_words(self) -> Lexicon:

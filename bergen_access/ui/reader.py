@@ -15,7 +15,10 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import queue
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TextIO
 
@@ -40,28 +43,46 @@ def interrupt_reading(reader: object, error: BaseException) -> bool:
 
 
 class PlainReader:
-    """Plain line input: no redraws, no escape sequences."""
+    """Plain line input: no redraws, no escape sequences.
 
-    def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool) -> None:
+    Where no signal can end a read that waits (Windows has no ``pthread_kill``), the lines are read on a
+    thread of their own and a read waits for them a moment at a time, so a line from the braille
+    display or a lost connection can end it from outside (``interrupt``), as a signal does elsewhere.
+    """
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool, threaded: bool | None = None) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.echo = echo
+        self._ahead: LinesAhead | None = None
+        if threaded if threaded is not None else not hasattr(signal, "pthread_kill"):
+            self._ahead = LinesAhead(self._read_raw)
 
     def read(self, prompt: str) -> str:
         self._write(prompt)
         try:
-            line = self.stdin.readline(READ_LIMIT)
+            line = self._ahead.next() if self._ahead is not None else self._read_raw()
         except KeyboardInterrupt:
             self._write("\n")  # the goodbye starts a line of its own, not after the prompt
             raise
         if not line:
             self._write("\n")
             raise EOFError
-        if not line.endswith("\n") and len(line) >= READ_LIMIT:
-            self._skip_rest_of_line()  # too long: the boundary refuses what was read
         line = line.removesuffix("\n")  # the boundary takes the rest of the line ending
         if self.echo:
             self._write(visible(line.removesuffix("\r")) + "\n")
+        return line
+
+    def interrupt(self, error: BaseException) -> bool:
+        """End a read that waits for a line on the reading thread (False: no such read)."""
+        return self._ahead.interrupt(error) if self._ahead is not None else False
+
+    def _read_raw(self) -> str:
+        """One line as read ("" at the end); a line too long is cut, its rest skipped (the boundary
+        refuses what was read)."""
+        line = self.stdin.readline(READ_LIMIT)
+        if line and not line.endswith("\n") and len(line) >= READ_LIMIT:
+            self._skip_rest_of_line()
         return line
 
     def _write(self, text: str) -> None:
@@ -78,6 +99,57 @@ class PlainReader:
             more = self.stdin.readline(READ_LIMIT)
             if not more or more.endswith("\n"):
                 return
+
+
+class LinesAhead:
+    """Lines read on a thread of their own; ``next`` waits for one a moment at a time (see PlainReader)."""
+
+    POLL = 0.05
+
+    def __init__(self, read_line: Callable[[], str]) -> None:
+        self._lines: queue.Queue[str] = queue.Queue()
+        self._read_line = read_line
+        self._lock = threading.Lock()
+        self._waiting = False
+        self._pending: BaseException | None = None
+        threading.Thread(target=self._run, name="lines", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                line = self._read_line()
+            except (OSError, ValueError):
+                line = ""
+            self._lines.put(line)
+            if not line:
+                return
+
+    def next(self) -> str:
+        with self._lock:
+            self._waiting = True
+        try:
+            while True:
+                with self._lock:
+                    error, self._pending = self._pending, None
+                if error is not None:
+                    raise error
+                try:
+                    line = self._lines.get(timeout=self.POLL)
+                except queue.Empty:
+                    continue
+                if not line:
+                    self._lines.put("")  # the end of input stays the end for every later read
+                return line
+        finally:
+            with self._lock:
+                self._waiting = False
+
+    def interrupt(self, error: BaseException) -> bool:
+        with self._lock:
+            if not self._waiting:
+                return False
+            self._pending = error
+            return True
 
 
 class PromptReader:
@@ -191,11 +263,8 @@ class ReadlineReader:
 
         self._candidates = candidates
         self._matches: list[str] = []
-        readline.parse_and_bind("set enable-bracketed-paste off")
-        readline.parse_and_bind("set bell-style none")
-        readline.parse_and_bind("tab: complete")
-        readline.parse_and_bind(r'"\eOQ": "\C-e\C-urepeat\n"')  # F2
-        readline.parse_and_bind(r'"\e[12~": "\C-e\C-urepeat\n"')  # F2 on some terminals
+        for binding in readline_bindings(readline):
+            readline.parse_and_bind(binding)
         readline.set_completer_delims(" ")
         readline.set_completer(self._complete)
         self._quiet_between = QuietBetweenPrompts()
@@ -216,6 +285,36 @@ class ReadlineReader:
 
     def close(self) -> None:
         self._quiet_between.restore()
+
+
+#: GNU readline's bindings: no bracketed paste (it writes escapes at every prompt), no bell, Tab
+#: completes, F2 types ``repeat`` (two terminals' codes for F2)
+GNU_BINDINGS = (
+    "set enable-bracketed-paste off",
+    "set bell-style none",
+    "tab: complete",
+    r'"\eOQ": "\C-e\C-urepeat\n"',
+    r'"\e[12~": "\C-e\C-urepeat\n"',
+)
+#: the same for libedit (editline), which some macOS Pythons use under the name readline: it ignores
+#: GNU's syntax and reads its own ``bind`` commands
+EDITLINE_BINDINGS = (
+    "bind ^I rl_complete",
+    r'bind -s "\eOQ" "repeat\n"',
+    r'bind -s "\e[12~" "repeat\n"',
+)
+
+
+def uses_editline(readline: object) -> bool:
+    """Whether this ``readline`` module is libedit underneath (``readline.backend`` from Python 3.13)."""
+    backend = getattr(readline, "backend", None)
+    if isinstance(backend, str):
+        return backend == "editline"
+    return "libedit" in (getattr(readline, "__doc__", None) or "")
+
+
+def readline_bindings(readline: object) -> tuple[str, ...]:
+    return EDITLINE_BINDINGS if uses_editline(readline) else GNU_BINDINGS
 
 
 class QuietBetweenPrompts:
@@ -314,14 +413,19 @@ class RoutedReader:
         self._ended = False
         self._main = threading.main_thread().ident
         self._signal: Any = signal
+        # the signal that wakes a waiting input() (POSIX); Windows has neither it nor pthread_kill, and its
+        # readers end their own waits (``interrupt``)
+        self._wake_signal: int | None = getattr(signal, "SIGUSR1", None)
+        if not hasattr(signal, "pthread_kill"):
+            self._wake_signal = None
         self._previous = (
-            signal.signal(signal.SIGUSR1, self._on_signal) if hasattr(signal, "SIGUSR1") else None
+            signal.signal(self._wake_signal, self._on_signal) if self._wake_signal is not None else None
         )
 
     def close(self) -> None:
-        if self._previous is not None:
-            with contextlib.suppress(ValueError, OSError):
-                self._signal.signal(self._signal.SIGUSR1, self._previous)
+        if self._wake_signal is not None:
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                self._signal.signal(self._wake_signal, self._previous)
         self.inner.close()
 
     def interrupt(self, error: BaseException) -> bool:
@@ -349,9 +453,9 @@ class RoutedReader:
             return
         if self.inner.interrupt(Routed()):
             return
-        if self._main is not None and hasattr(self._signal, "pthread_kill"):
+        if self._main is not None and self._wake_signal is not None:
             with contextlib.suppress(OSError, ProcessLookupError):
-                self._signal.pthread_kill(self._main, self._signal.SIGUSR1)
+                self._signal.pthread_kill(self._main, self._wake_signal)
 
     def _on_signal(self, number: int, frame: object) -> None:
         if self._waiting:

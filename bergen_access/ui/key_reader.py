@@ -1,0 +1,231 @@
+"""Reading a line key by key and writing only what is typed: the screen-reader setting without readline.
+
+Windows has no ``readline`` module, and prompt_toolkit redraws the line on
+Enter and on Tab, which a console screen reader reads twice. This reader writes
+the prompt once, then each typed character as it comes (a backspace as "\\b \\b"),
+and nothing else: Tab completes the word being typed (the matches are listed
+on a line of their own when there are several), up and down bring back earlier
+lines, F2 repeats the last announcement, F3 stops speech, Enter ends the line.
+Keys come from a ``KeySource``: on Windows the console's own (``msvcrt``).
+It waits for keys a moment at a time, so a line from the braille display's
+routing keys or a lost connection ends the read at once (``interrupt``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol, TextIO
+
+from ..output.announcer import OutputClosed, silence
+
+#: seconds between two looks for a key (and for a line from elsewhere)
+KEY_POLL = 0.05
+HISTORY = 200
+
+
+class KeyName(enum.StrEnum):
+    CHAR = "char"
+    ENTER = "enter"
+    BACKSPACE = "backspace"
+    TAB = "tab"
+    UP = "up"
+    DOWN = "down"
+    ESCAPE = "escape"
+    F2 = "f2"
+    F3 = "f3"
+    END_OF_INPUT = "end of input"
+    INTERRUPT = "interrupt"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Key:
+    name: KeyName
+    char: str = ""
+
+
+class KeySource(Protocol):
+    def key(self, timeout: float) -> Key | None:
+        """The next key, or None if none came within ``timeout`` seconds."""
+
+
+#: msvcrt.getwch: a function or arrow key comes as "\x00" or "\xe0", then its scan code
+_SCAN_CODES = {"<": KeyName.F2, "=": KeyName.F3, "H": KeyName.UP, "P": KeyName.DOWN}
+_CONTROL = {
+    "\r": KeyName.ENTER,
+    "\n": KeyName.ENTER,
+    "\x08": KeyName.BACKSPACE,
+    "\x7f": KeyName.BACKSPACE,
+    "\t": KeyName.TAB,
+    "\x1b": KeyName.ESCAPE,
+    "\x1a": KeyName.END_OF_INPUT,  # Ctrl-Z: the end of input on Windows
+    "\x04": KeyName.END_OF_INPUT,  # Ctrl-D
+    "\x03": KeyName.INTERRUPT,  # Ctrl-C, when the console passes it on as a key
+}
+
+
+class ConsoleKeys:
+    """The Windows console's keys, through ``msvcrt`` (``ImportError`` where there is none)."""
+
+    def __init__(self) -> None:
+        import msvcrt  # noqa: PLC0415 - Windows only
+
+        self._msvcrt: Any = msvcrt
+
+    def key(self, timeout: float) -> Key | None:
+        deadline = time.monotonic() + timeout
+        while not self._msvcrt.kbhit():
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.01)
+        char = self._msvcrt.getwch()
+        if char in ("\x00", "\xe0"):
+            return Key(_SCAN_CODES.get(self._msvcrt.getwch(), KeyName.OTHER))
+        if char in _CONTROL:
+            return Key(_CONTROL[char])
+        if not char.isprintable():
+            return Key(KeyName.OTHER)
+        return Key(KeyName.CHAR, char)
+
+
+@dataclass(frozen=True)
+class KeyActions:
+    """What the keys of a line reader do beyond typing: Tab's words, F2, F3 (and F3 with no speech)."""
+
+    candidates: Callable[[], Iterable[str]]
+    repeat: Callable[[], None]
+    stop_speech: Callable[[], bool]
+    no_speech: Callable[[], None] = lambda: None
+
+
+class KeyLineReader:
+    """Line input that writes once: see the module docstring."""
+
+    def __init__(self, keys: KeySource, out: TextIO, actions: KeyActions) -> None:
+        self.keys = keys
+        self.out = out
+        self.actions = actions
+        self.history: list[str] = []
+        self._pending: BaseException | None = None
+        self._reading = False
+        self._lock = threading.Lock()
+
+    def interrupt(self, error: BaseException) -> bool:
+        """From another thread or a signal: the read under way raises ``error`` (False: none is)."""
+        with self._lock:
+            if not self._reading:
+                return False
+            self._pending = error
+            return True
+
+    def read(self, prompt: str) -> str:
+        self._write(prompt)
+        typed: list[str] = []
+        recalled = len(self.history)
+        with self._lock:
+            self._reading = True
+        try:
+            while True:
+                self._raise_pending()
+                key = self.keys.key(KEY_POLL)
+                if key is None:
+                    continue
+                if key.name is KeyName.ENTER:
+                    self._write("\n")
+                    line = "".join(typed)
+                    if line.strip() and (not self.history or self.history[-1] != line):
+                        self.history = [*self.history, line][-HISTORY:]
+                    return line
+                if key.name is KeyName.INTERRUPT:
+                    self._write("\n")
+                    raise KeyboardInterrupt
+                if key.name is KeyName.END_OF_INPUT and not typed:
+                    self._write("\n")
+                    raise EOFError
+                if key.name in (KeyName.UP, KeyName.DOWN):
+                    recalled = self._recall(typed, recalled, -1 if key.name is KeyName.UP else 1)
+                else:
+                    self._edit(key, typed, prompt)
+        finally:
+            with self._lock:
+                self._reading = False
+                self._pending = None
+
+    def _edit(self, key: Key, typed: list[str], prompt: str) -> None:
+        if key.name is KeyName.CHAR:
+            typed.append(key.char)
+            self._write(key.char)
+        elif key.name is KeyName.BACKSPACE and typed:
+            typed.pop()
+            self._write("\b \b")
+        elif key.name is KeyName.ESCAPE:
+            self._replace(typed, "")
+        elif key.name is KeyName.TAB:
+            self._complete(typed, prompt)
+        elif key.name is KeyName.F2:
+            self._write("\n")
+            self.actions.repeat()
+            self._write(prompt + "".join(typed))
+        elif key.name is KeyName.F3 and not self.actions.stop_speech():
+            self._write("\n")
+            self.actions.no_speech()
+            self._write(prompt + "".join(typed))
+
+    def _recall(self, typed: list[str], position: int, step: int) -> int:
+        """Up and down: an earlier line in place of what is typed (below the newest: an empty line)."""
+        position = max(0, min(len(self.history), position + step))
+        self._replace(typed, self.history[position] if position < len(self.history) else "")
+        return position
+
+    def _replace(self, typed: list[str], text: str) -> None:
+        self._write("\b \b" * len(typed) + text)
+        typed[:] = list(text)
+
+    def _complete(self, typed: list[str], prompt: str) -> None:
+        """Tab: the word being typed completed as far as the matches agree; several are listed."""
+        line = "".join(typed)
+        word = line.rsplit(" ", 1)[-1]
+        lowered = word.lower()
+        words = self.actions.candidates()
+        matches = [c for c in words if c.lower().startswith(lowered) and c.lower() != lowered]
+        if not matches:
+            return
+        common = _common_prefix([m.lower() for m in matches])
+        addition = matches[0][len(word) :] + " " if len(matches) == 1 else matches[0][len(word) : len(common)]
+        if addition:
+            typed.extend(addition)
+            self._write(addition)
+            return
+        self._write("\n" + "  ".join(matches) + "\n" + prompt + line)
+
+    def _raise_pending(self) -> None:
+        with self._lock:
+            error, self._pending = self._pending, None
+        if error is not None:
+            self._write("\n")
+            raise error
+
+    def _write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except (OSError, ValueError):
+            silence(self.out)
+            raise OutputClosed from None
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.out.flush()
+
+
+def _common_prefix(words: list[str]) -> str:
+    first, last = min(words), max(words)
+    size = 0
+    while size < min(len(first), len(last)) and first[size] == last[size]:
+        size += 1
+    return first[:size]
