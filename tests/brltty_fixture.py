@@ -281,15 +281,17 @@ def _wait_until(condition: Callable[[], bool], brltty: Brltty, what: str) -> Non
         time.sleep(0.01)
 
 
-def start_brltty(folder: Path, text_table: str = "de", auth: str = "none") -> Brltty:
-    """Start BRLTTY (vr driver, no screen driver, no speech) on a free BrlAPI number; not yet waited for."""
+def start_brltty(folder: Path, text_table: str = "de", auth: str = "none", tcp: bool = False) -> Brltty:
+    """Start BRLTTY (vr driver, no screen driver, no speech) on a free BrlAPI number; not yet waited for.
+    ``tcp``: also on 127.0.0.1 (TCP port 4101 + the number), as BRLTTY for Windows serves BrlAPI."""
     binary = brltty_binary()
     number = free_api_number()
     log = folder / "brltty.log"
+    hosts = f":{number}+127.0.0.1:{number}" if tcp else f":{number}"
     command = [binary, "-n", "-q", "-f", "/dev/null", "-F", "/dev/null"]
     command += ["-b", "vr", "-d", f"server:{folder / 'vr.sock'}", "-x", "no", "-X", f"message={OWN_LINE}"]
     command += ["-s", "no"]
-    command += ["-W", str(folder), "-U", str(folder), "-A", f"host=:{number},auth={auth}"]
+    command += ["-W", str(folder), "-U", str(folder), "-A", f"host={hosts},auth={auth}"]
     command += ["-t", text_table, "-l", "info", "-L", str(log)]
     process = subprocess.Popen(
         command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -299,7 +301,11 @@ def start_brltty(folder: Path, text_table: str = "de", auth: str = "none") -> Br
 
 @contextlib.contextmanager
 def running_brltty(
-    columns: int = 40, text_table: str = "de", auth: str = "none", folder: Path | None = None
+    columns: int = 40,
+    text_table: str = "de",
+    auth: str = "none",
+    folder: Path | None = None,
+    tcp: bool = False,
 ) -> Iterator[tuple[Brltty, VirtualDisplay]]:
     """A BRLTTY with a ``columns``-cell virtual display, ready for BrlAPI clients; always stopped after."""
     own_folder = folder is None
@@ -308,7 +314,7 @@ def running_brltty(
     brltty: Brltty | None = None
     display: VirtualDisplay | None = None
     try:
-        brltty = start_brltty(where, text_table, auth)
+        brltty = start_brltty(where, text_table, auth, tcp)
         running = brltty
         display = _connect_display(running, columns)
         _wait_until(running.api_answers, running, "BrlAPI greeting")
