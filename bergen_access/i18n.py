@@ -12,12 +12,11 @@ import io
 import locale
 import os
 import re
-import subprocess
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .catalogs import mo_bytes, parse_po
-from .system import System
+from .system import System, ask
 from .system import current as current_system
 
 DOMAIN = "bergen_access"
@@ -87,27 +86,13 @@ def windows_ui_language() -> str | None:
     return locale.windows_locale.get(language_id)
 
 
-#: how long macOS's ``defaults`` may take to say the preferred languages
-DEFAULTS_TIMEOUT = 2.0
-
-
 def macos_preferred_language() -> str | None:
     """The first of macOS's preferred languages (``defaults read -g AppleLanguages``), e.g. ``de-DE``."""
-    try:
-        result = subprocess.run(
-            ["defaults", "read", "-g", "AppleLanguages"],
-            stdin=subprocess.DEVNULL,  # never the player's typed lines
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=DEFAULTS_TIMEOUT,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
+    result = ask(["defaults", "read", "-g", "AppleLanguages"])
+    if result is None or result.returncode != 0:
         return None
     found = re.search(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*", result.stdout)
-    return found.group(0) if result.returncode == 0 and found else None
+    return found.group(0) if found else None
 
 
 def catalog_path(language: str) -> Path | None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import enum
 import os
+import subprocess
 import sys
+from collections.abc import Sequence
 
 
 class System(enum.StrEnum):
@@ -49,3 +51,25 @@ def current() -> System:
     if forced in {member.value for member in System}:
         return System(forced)
     return system_of(sys.platform)
+
+
+#: seconds a system command asked for one answer (a setting, a list of voices) may take
+ASK_TIMEOUT = 5.0
+
+
+def ask(command: Sequence[str], timeout: float = ASK_TIMEOUT) -> subprocess.CompletedProcess[str] | None:
+    """Run one of the system's commands for its answer (``defaults``, ``say -v ?``, ``osascript``); None
+    when it cannot run or takes too long. It never reads the player's typed lines (its input is empty)."""
+    try:
+        return subprocess.run(
+            list(command),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=timeout,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None

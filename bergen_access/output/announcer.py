@@ -122,12 +122,10 @@ class Announcer:
         if self.closed:
             return
         try:
-            self.out.write(text)
-            self.out.flush()
-        except (OSError, ValueError):  # a closed pipe, a hung-up terminal, a closed stream
+            write_or_end(self.out, text)
+        except OutputClosed:
             self.closed = True
-            silence(self.out)
-            raise OutputClosed from None
+            raise
 
     def braille_status(self, prompt: str) -> None:
         """The prompt as the display's turn state (shown when nothing is waiting to be read)."""
@@ -173,6 +171,16 @@ class Announcer:
             speaker.finish()
         for kind in list(self.channels):
             self.use(kind, None)
+
+
+def write_or_end(stream: TextIO, text: str) -> None:
+    """Print ``text`` at once; a closed output ends the program as the end of input does (OutputClosed)."""
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError):  # a closed pipe, a hung-up terminal, a closed stream
+        silence(stream)
+        raise OutputClosed from None
 
 
 def silence(stream: TextIO) -> None:

@@ -23,12 +23,11 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..system import ask
 from .channel import NewsKind
 from .speech import Engine, SpeechUnavailableError
 from .voices import VoiceInfo, choose_voice, parse_say_voices
 
-#: seconds a short command (asking VoiceOver whether it runs, listing voices) may take
-ASK_TIMEOUT = 5.0
 #: seconds what is still being said may go on when the game ends (its goodbye is heard)
 FINISH_TIMEOUT = 2.0
 
@@ -113,34 +112,21 @@ class CommandQueue:
                 self.failure = self.failure or errors.strip().splitlines()[-1][:200]
 
 
-class SayBackend(Engine):
-    """The macOS system voice, through ``say``, the voice chosen by the game's language."""
+class CommandBackend(Engine):
+    """An engine that runs one of the system's commands per sentence, one after another."""
 
-    name = "say"
-
-    def __init__(self) -> None:
+    def __init__(self, command: str) -> None:
         super().__init__()
-        binary = shutil.which("say")
+        binary = shutil.which(command)
         if binary is None:
-            raise SpeechUnavailableError("the say command is not here")
+            raise SpeechUnavailableError(f"the {command} command is not here")
         self._binary = binary
-        self._voices = _installed_voices(binary)
-        self._chosen: dict[str, VoiceInfo | None] = {}
-        self._commands = CommandQueue("say")
+        self._commands = CommandQueue(command)
 
-    def speak(self, text: str, language: str) -> None:
+    def _speak(self, arguments: list[str], text: str = "") -> None:
         if self._commands.failure is not None:
             raise SpeechUnavailableError(self._commands.failure)
-        voice = self._voice_for(language)
-        command = [self._binary, *(["-v", voice.id] if voice is not None else [])]
-        self._commands.put(command, text)  # the text on stdin: never read as an option
-
-    def _voice_for(self, language: str) -> VoiceInfo | None:
-        if language not in self._chosen:
-            self._chosen[language] = choose_voice(self._voices, language)
-            if self._chosen[language] is None and self._voices:
-                self.tell(NewsKind.NO_VOICE, language=language)
-        return self._chosen[language]
+        self._commands.put([self._binary, *arguments], text)
 
     def cancel(self) -> None:
         self._commands.clear()
@@ -152,21 +138,27 @@ class SayBackend(Engine):
         self._commands.close(finish=FINISH_TIMEOUT)
 
 
-def _installed_voices(binary: str) -> list[VoiceInfo]:
-    try:
-        listing = subprocess.run(
-            [binary, "-v", "?"],
-            stdin=subprocess.DEVNULL,  # never the player's typed lines
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=ASK_TIMEOUT,
-            check=False,
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return parse_say_voices(listing)
+class SayBackend(CommandBackend):
+    """The macOS system voice, through ``say``, the voice chosen by the game's language."""
+
+    name = "say"
+
+    def __init__(self) -> None:
+        super().__init__("say")
+        listing = ask([self._binary, "-v", "?"])
+        self._voices = parse_say_voices(listing.stdout) if listing is not None else []
+        self._chosen: dict[str, VoiceInfo | None] = {}
+
+    def speak(self, text: str, language: str) -> None:
+        voice = self._voice_for(language)
+        self._speak(["-v", voice.id] if voice is not None else [], text)  # the text on stdin: never an option
+
+    def _voice_for(self, language: str) -> VoiceInfo | None:
+        if language not in self._chosen:
+            self._chosen[language] = choose_voice(self._voices, language)
+            if self._chosen[language] is None and self._voices:
+                self.tell(NewsKind.NO_VOICE, language=language)
+        return self._chosen[language]
 
 
 #: the file VoiceOver Utility makes when "Allow VoiceOver to be controlled with AppleScript" is on
@@ -177,70 +169,31 @@ def scripting_allowed() -> bool:
     """Whether VoiceOver lets programs speak through it: its flag file, else its own setting."""
     if SCRIPTING_FLAG.exists():
         return True
-    try:
-        result = subprocess.run(
-            ["defaults", "read", "com.apple.VoiceOver4/default", "SCREnableAppleScript"],
-            stdin=subprocess.DEVNULL,  # never the player's typed lines
-            capture_output=True,
-            text=True,
-            timeout=ASK_TIMEOUT,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return result.stdout.strip() == "1"
+    result = ask(["defaults", "read", "com.apple.VoiceOver4/default", "SCREnableAppleScript"])
+    return result is not None and result.stdout.strip() == "1"
 
 
-class VoiceOverBackend(Engine):
+class VoiceOverBackend(CommandBackend):
     """VoiceOver's own speech (and braille), through ``osascript``."""
 
     name = "VoiceOver"
 
     def __init__(self) -> None:
-        super().__init__()
-        binary = shutil.which("osascript")
-        if binary is None:
-            raise SpeechUnavailableError("osascript is not here")
-        self._binary = binary
-        running = self._ask(VOICEOVER_RUNNING)
-        if running != "true":
+        super().__init__("osascript")
+        running = ask([self._binary, *_script_arguments(VOICEOVER_RUNNING)])
+        if running is None or running.returncode != 0:
+            reason = running.stderr.strip()[:200] if running is not None else "osascript did not answer"
+            raise SpeechUnavailableError(f"VoiceOver: {reason}")
+        if running.stdout.strip() != "true":
             raise SpeechUnavailableError("VoiceOver is not running")
         if not scripting_allowed():
             raise SpeechUnavailableError(
                 "VoiceOver does not allow AppleScript control", news=NewsKind.SCRIPTING_OFF
             )
-        self._commands = CommandQueue("voiceover")
-
-    def _ask(self, script: Sequence[str], *arguments: str) -> str:
-        try:
-            result = subprocess.run(
-                [self._binary, *_script_arguments(script), *arguments],
-                stdin=subprocess.DEVNULL,  # never the player's typed lines
-                capture_output=True,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                timeout=ASK_TIMEOUT,
-                check=False,
-            )
-        except (OSError, subprocess.SubprocessError) as error:
-            raise SpeechUnavailableError(f"osascript: {error}") from None
-        if result.returncode != 0:
-            # VoiceOver refuses programs until AppleScript control is allowed in VoiceOver Utility
-            raise SpeechUnavailableError(f"VoiceOver refused AppleScript: {result.stderr.strip()[:200]}")
-        return result.stdout.strip()
 
     def speak(self, text: str, language: str) -> None:
-        if self._commands.failure is not None:
-            raise SpeechUnavailableError(f"VoiceOver refused AppleScript: {self._commands.failure}")
-        self._commands.put([self._binary, *_script_arguments(VOICEOVER_OUTPUT), text])
+        self._speak([*_script_arguments(VOICEOVER_OUTPUT), text])
         self.tell_no_language(language)
 
     def cancel(self) -> None:
         self._commands.clear()  # what VoiceOver says already cannot be stopped from here
-
-    def close(self) -> None:
-        self._commands.close()
-
-    def finish(self) -> None:
-        self._commands.close(finish=FINISH_TIMEOUT)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
-from ..output.announcer import OutputClosed, silence
+from ..output.announcer import write_or_end
 
 #: seconds between two looks for a key (and for a line from elsewhere)
 KEY_POLL = 0.05
@@ -211,12 +211,7 @@ class KeyLineReader:
             raise error
 
     def _write(self, text: str) -> None:
-        try:
-            self.out.write(text)
-            self.out.flush()
-        except (OSError, ValueError):
-            silence(self.out)
-            raise OutputClosed from None
+        write_or_end(self.out, text)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

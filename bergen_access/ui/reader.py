@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TextIO
 
 from ..boundary import MAX_RAW, Screened, screen, visible
-from ..output.announcer import OutputClosed, silence
+from ..output.announcer import write_or_end
 
 #: characters read at most for one line from a pipe; the rest of a longer line is skipped (and the
 #: boundary refuses the line whole)
@@ -86,13 +86,7 @@ class PlainReader:
         return line
 
     def _write(self, text: str) -> None:
-        """Print; a closed output ends the program as the end of input would (``OutputClosed``)."""
-        try:
-            self.stdout.write(text)
-            self.stdout.flush()
-        except (OSError, ValueError):
-            silence(self.stdout)
-            raise OutputClosed from None
+        write_or_end(self.stdout, text)
 
     def _skip_rest_of_line(self) -> None:
         while True:
