@@ -20,7 +20,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol, TextIO
+from typing import Any, ClassVar, Protocol, TextIO
 
 from ..boundary import MAX_RAW, Screened, screen, visible
 from ..output.announcer import write_or_end
@@ -56,7 +56,7 @@ class PlainReader:
         self.echo = echo
         self._ahead: LinesAhead | None = None
         if threaded if threaded is not None else not hasattr(signal, "pthread_kill"):
-            self._ahead = LinesAhead(self._read_raw)
+            self._ahead = LinesAhead.of(stdin, self._read_raw)
 
     def read(self, prompt: str) -> str:
         self._write(prompt)
@@ -99,6 +99,16 @@ class LinesAhead:
     """Lines read on a thread of their own; ``next`` waits for one a moment at a time (see PlainReader)."""
 
     POLL = 0.05
+    #: one reading thread per stream: a second reader of the same stream (the reader chosen after the
+    #: first question) takes its lines from the same thread, so no line goes to a reader nobody asks
+    _of_stream: ClassVar[dict[int, LinesAhead]] = {}
+
+    @classmethod
+    def of(cls, stream: TextIO, read_line: Callable[[], str]) -> LinesAhead:
+        ahead = cls._of_stream.get(id(stream))
+        if ahead is None:
+            ahead = cls._of_stream[id(stream)] = cls(read_line)
+        return ahead
 
     def __init__(self, read_line: Callable[[], str]) -> None:
         self._lines: queue.Queue[str] = queue.Queue()
