@@ -180,7 +180,12 @@ def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> No
             loop.add_signal_handler(number, stop.set)
         except (NotImplementedError, RuntimeError):
             with contextlib.suppress(ValueError, OSError):
-                signal.signal(number, lambda _number, _frame: loop.call_soon_threadsafe(stop.set))
+                signal.signal(number, lambda _number, _frame: _wake(loop, stop))
+
+
+def _wake(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    with contextlib.suppress(RuntimeError):  # the loop has already closed: the server is stopping anyway
+        loop.call_soon_threadsafe(stop.set)
 
 
 def _more_files() -> None:

@@ -73,6 +73,7 @@ class Engine:
     def __init__(self) -> None:
         self._news: list[ChannelNews] = []
         self._told: set[tuple[NewsKind, str]] = set()
+        self._system_language: str | None = None
 
     def tell(self, kind: NewsKind, *, language: str = "", detail: str = "", name: str = "") -> None:
         """Keep news for the player, once per kind and language."""
@@ -84,7 +85,11 @@ class Engine:
     def tell_no_language(self, language: str) -> None:
         """The screen reader reads every language with its own voice: worth saying once when the game
         speaks another language than the system's (the voice a screen reader was set up with)."""
-        if primary_language(platform_language() or "en") != primary_language(language):
+        if (NewsKind.NO_LANGUAGE, language) in self._told:
+            return
+        if self._system_language is None:  # asked once: on macOS it is a command to run
+            self._system_language = primary_language(platform_language() or "en")
+        if self._system_language != primary_language(language):
             self.tell(NewsKind.NO_LANGUAGE, language=language)
 
     def take_news(self) -> list[ChannelNews]:
