@@ -13,7 +13,7 @@ from typing import TextIO
 from .boundary import NameProblem, ascii_number, name_problem
 from .cli_text import rules_error
 from .commands.keep_parser import KeepLexicon
-from .commands.lexicon import fold
+from .commands.lexicon import fold, names_a_command
 from .console import (
     Console,
     add_console_arguments,
@@ -32,9 +32,9 @@ from .core.rules import Tally as TallyKind
 from .core.table import Table
 from .core.tally import Tally
 from .i18n import I18n
-from .play import checked_name
 from .present import notices
 from .rule_args import add_rule_arguments, rules_from_arguments
+from .session.savefile import checked_name
 from .session.untrusted import DamagedFile, read_json
 from .ui.keeper import KEEP_FILE, Keeper, KeepSession
 
@@ -127,7 +127,7 @@ def names_refusal(names: list[str], words: I18n) -> str | None:
         problem = name_problem(name)
         if problem is not None:
             return notices.name_refused(words, name, problem)
-        if lexicon.meaning(name) is not None or lexicon.game.command(name) is not None:
+        if lexicon.meaning(name) is not None or names_a_command(name, words):
             return notices.name_is_a_word(words, name)
     if len({fold(n, words.language) for n in names}) != len(names):
         # Translators: command-line error: two players with the same name.

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .boundary import MAX_NAME, name_problem
 from .cli_text import early_language, rules_error
 from .console import (
     SPEECH_CHOICES,
@@ -32,34 +31,18 @@ from .console import (
 from .core.dealers import SeededDealer
 from .core.engine import Match
 from .core.rules import Rules, RulesError, from_options
-from .core.schema import SchemaError, nullable, obj, string
 from .i18n import I18n, choose_language, environment
 from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .present.table_talk import rules_name, saved_match
 from .present.words import Words
 from .rule_args import add_rule_arguments, rules_from_arguments
-from .session.savefile import MATCH_FILE, load_match
+from .session.savefile import MATCH_FILE, checked_seat, load_match
 from .session.untrusted import DamagedFile
 from .ui.game import Game, Seating, Session
 
 COMPUTER_NAMES = ("Anna", "Cem", "Mia")  # names that read well in German, Turkish and English
 PREVIOUS_FILE = "match.previous.json"
-
-
-def checked_name(value: Any, where: str) -> None:
-    """A name read from a file: the same rule as a name typed on the command line."""
-    string(MAX_NAME)(value, where)
-    if name_problem(value) is not None:
-        raise SchemaError(where, "not a name")
-
-
-def checked_seat(value: Any, where: str) -> None:
-    """A seat of a saved match: a name, human or computer, and a level we have."""
-    obj(
-        {"name": checked_name, "kind": string(10, None, ("human", "computer"))},
-        {"level": nullable(string(10, None, tuple(LEVELS)))},
-    )(value, where)
 
 
 def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:

@@ -7,22 +7,24 @@ from __future__ import annotations
 
 import pytest
 
+from bergen_access.commands.definitions import CommandKind
 from bergen_access.commands.lexicon import Lexicon
 from bergen_access.i18n import I18n
-from bergen_access.net.lobby_words import Lobby, LobbyWords
+from bergen_access.net.lobby_words import LOBBY_KINDS, LobbyWords
 from bergen_access.net.server import Server
 
 from .net_clients import LineClient, until
 from .test_net_server import run
 
-SHARED = {Lobby.LANGUAGE, Lobby.VERBOSITY, Lobby.HELP, Lobby.QUIT}  # the game's own words
+#: the game's own words
+SHARED = {CommandKind.LANGUAGE, CommandKind.VERBOSITY, CommandKind.HELP, CommandKind.QUIT}
 
 
 @pytest.mark.parametrize("language", ["en", "de", "tr"])
 def test_each_lobby_word_means_one_thing(language: str) -> None:
     i = I18n(language)
     words, game = LobbyWords(i), Lexicon(i)
-    for kind in Lobby:
+    for kind in LOBBY_KINDS:
         shown = words.word(kind)
         assert words.command(shown) is kind, (kind, shown)
         assert words.command(kind.value) is kind, kind  # English always works too
@@ -129,9 +131,9 @@ def test_lobby_verbosity_and_create_problems_in_the_persons_words() -> None:
 
 def test_turkish_words_match_in_capitals_and_without_their_marks() -> None:
     words = LobbyWords(I18n("tr"))
-    assert words.command("KATIL") is Lobby.JOIN  # dotless I
-    assert words.command("İZLE") is Lobby.WATCH  # dotted İ
-    assert words.command("soyle") is Lobby.SAY and words.command("Söyle") is Lobby.SAY
+    assert words.command("KATIL") is CommandKind.JOIN  # dotless I
+    assert words.command("İZLE") is CommandKind.WATCH  # dotted İ
+    assert words.command("soyle") is CommandKind.SAY and words.command("Söyle") is CommandKind.SAY
     assert words.level("GÜÇLÜ") == "strong" and words.preset("Fişli") == "counters"
 
 

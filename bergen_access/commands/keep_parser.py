@@ -27,10 +27,14 @@ from ..core.events import HeaderKind
 from ..core.layout import KIND_OF_VALUE
 from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile
 from ..i18n import I18n
-from .lexicon import CommandKind, Lexicon, fold
+from .lexicon import CommandKind, Lexicon, Place, fold
 from .parser import ParseError, ParseProblem, parse, with_argument
 
 MOST_DRAWN = 99  # the largest count "draw N" takes (the table refuses more than the stock allows)
+#: the command table's words the scorekeeper reads as entries, not as commands ("Cem draw", "3-5 play")
+ENTRIES = frozenset({CommandKind.PLAY, CommandKind.DRAW, CommandKind.PASS})
+#: corrections of the record, each a line alone
+CORRECTIONS = frozenset({CommandKind.UNDO, CommandKind.REDO})
 
 
 class KeepKind(StrEnum):
@@ -43,10 +47,7 @@ class KeepKind(StrEnum):
     HEADER = "header"  # tally: a double or triple header
     OUT = "out"  # tally: went out
     BLOCKED = "blocked"  # tally: blocked hand and who won
-    UNDO = "undo"
-    REDO = "redo"
-    EXPORT = "export"
-    COMMAND = "command"  # one of the game's review or session commands
+    COMMAND = "command"  # a command of the command table (reviews, settings, undo, redo, export)
 
 
 class EntryProblem(StrEnum):
@@ -112,12 +113,6 @@ _ANY_MARKED_TILE = re.compile(r"^(1[0-2]|[0-9])[-|/.,:](1[0-2]|[0-9])$", re.ASCI
 
 def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | Holder | str, str]:
     return {
-        # Translators: scorekeeper command words, space-separated (word first, then short forms): undo.
-        KeepKind.UNDO: i.pgettext("keep command", "undo u"),
-        # Translators: scorekeeper command words: redo what was undone.
-        KeepKind.REDO: i.pgettext("keep command", "redo"),
-        # Translators: scorekeeper command words: write the match record to files.
-        KeepKind.EXPORT: i.pgettext("keep command", "export"),
         # Translators: scorekeeper tally words after a name: a double header ("Anna double").
         HeaderKind.DOUBLE: i.pgettext("keep command", "double dh 2"),
         # Translators: scorekeeper tally words after a name: a triple header ("Cem triple").
@@ -142,9 +137,6 @@ def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | Holder | str, str]:
 
 
 _ENGLISH: dict[KeepKind | HeaderKind | Holder | str, str] = {
-    KeepKind.UNDO: "undo u",
-    KeepKind.REDO: "redo",
-    KeepKind.EXPORT: "export",
     HeaderKind.DOUBLE: "double dh 2 double-header",
     HeaderKind.TRIPLE: "triple th 3 triple-header",
     KeepKind.OUT: "out o",
@@ -162,7 +154,7 @@ class KeepLexicon:
 
     def __init__(self, i: I18n, names: Sequence[str], highest: int = HIGHEST_NUMBER, arms: int = 2) -> None:
         self.language = i.language
-        self.game = Lexicon(i)
+        self.game = Lexicon(i, Place.KEEP)  # the command table's words for the scorekeeper
         self.highest = highest  # the set's highest number (6, 9, 12)
         self.arms = arms  # 2 (left and right), 4 or 8
         self.names = [fold(n, i.language) for n in names]
@@ -196,7 +188,12 @@ class KeepLexicon:
         return None
 
     def word(self, meaning: KeepKind | HeaderKind | Holder | str, i: I18n) -> str:
-        return _keep_words(i)[meaning].split()[0]
+        return keep_word(meaning, i)
+
+
+def keep_word(meaning: KeepKind | HeaderKind | Holder | str, i: I18n) -> str:
+    """The main word of one of the scorekeeper's entry words (``all``, ``nobody``, ``double``…)."""
+    return _keep_words(i)[meaning].split()[0]
 
 
 def _tile(word: str) -> Tile | None:
@@ -208,22 +205,22 @@ def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> Keep
     words = line.split()
     if not words:
         return KeepCommand(KeepKind.COMMAND, command=CommandKind.EMPTY)
-    if len(words) == 2 and lexicon.meaning("".join(words)) in (KeepKind.UNDO, KeepKind.REDO):
+    if len(words) == 2 and lexicon.game.command("".join(words)) in CORRECTIONS:
         words = ["".join(words)]  # a command written in two words: Turkish "geri al"
     head = words[0]
     meaning = lexicon.meaning(head)
-    seat = lexicon.seat(head) if meaning is None else None
+    command = lexicon.game.command(head)
+    seat = lexicon.seat(head) if meaning is None and command not in CORRECTIONS else None
     if seat is not None:
         return _entry(seat, words[1:], line, lexicon, reveal)
-    if meaning in (KeepKind.UNDO, KeepKind.REDO):
+    if command in CORRECTIONS:
         _nothing_more(words[1:], line, head)
-        return KeepCommand(KeepKind(str(meaning)))
-    if meaning is KeepKind.EXPORT:
-        return KeepCommand(KeepKind.EXPORT, argument=" ".join(words[1:]))
+        return KeepCommand(KeepKind.COMMAND, command=command)
+    if command is CommandKind.EXPORT:
+        return KeepCommand(KeepKind.COMMAND, command=command, argument=" ".join(words[1:]))
     if meaning is KeepKind.BLOCKED:
         return _blocked(words[1:], line, lexicon, head)
-    command = lexicon.game.command(head)
-    if command is not None and command not in (CommandKind.PLAY, CommandKind.DRAW, CommandKind.PASS):
+    if command is not None and command not in ENTRIES:
         return _game_command(command, words, line, lexicon)
     try:
         return _entry(None, words, line, lexicon, reveal)

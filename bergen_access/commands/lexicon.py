@@ -7,66 +7,27 @@ Words are compared after ``fold``: case-insensitive, correct for Turkish
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from ..core.actions import End
 from ..i18n import I18n
+from .definitions import EVERYWHERE, CommandKind, Place, Takes, definitions, english_words, takes
+
+__all__ = [
+    "MOST_HISTORY",
+    "CommandKind",
+    "Lexicon",
+    "Place",
+    "Takes",
+    "fold",
+    "names_a_command",
+    "takes",
+    "yes_or_no",
+]
+
+#: the order words are taken in when two commands share one (the first keeps it), as it always was
+_ORDER = {kind: number for number, kind in enumerate(CommandKind)}
 
 
-class CommandKind(StrEnum):
-    """Everything the player can ask for."""
-
-    EMPTY = "empty"
-    PLAY = "play"
-    DRAW = "draw"
-    PASS = "pass"
-    NEXT = "next"
-    HAND = "hand"
-    ENDS = "ends"
-    LINE = "line"
-    SCORE = "score"
-    COUNT = "count"
-    TURN = "turn"
-    HISTORY = "history"
-    REPEAT = "repeat"
-    HINT = "hint"
-    SEATS = "seats"
-    UNSEEN = "unseen"
-    SOUNDS = "sounds"
-    BRAILLE = "braille"
-    RULES = "rules"
-    HELP = "help"
-    VERBOSITY = "verbosity"
-    SPEECH = "speech"
-    LANGUAGE = "language"
-    SAVE = "save"
-    QUIT = "quit"
-
-
-class Takes(StrEnum):
-    """What may follow a command word; anything else refuses the line."""
-
-    NOTHING = "nothing"
-    NUMBER = "number"  # an optional count, in ASCII digits
-    WORD = "word"  # an optional single word
-
-
-#: the commands that take something after their word (all others take nothing)
-ARGUMENTS: dict[CommandKind, Takes] = {
-    CommandKind.HISTORY: Takes.NUMBER,
-    CommandKind.HELP: Takes.WORD,
-    CommandKind.VERBOSITY: Takes.WORD,
-    CommandKind.SPEECH: Takes.WORD,
-    CommandKind.LANGUAGE: Takes.WORD,
-    CommandKind.SOUNDS: Takes.WORD,
-    CommandKind.BRAILLE: Takes.WORD,
-}
 MOST_HISTORY = 999  # the largest count "history N" takes
-
-
-def takes(kind: CommandKind) -> Takes:
-    """What may follow ``kind``'s word."""
-    return ARGUMENTS.get(kind, Takes.NOTHING)
 
 
 def fold(text: str, language: str) -> str:
@@ -74,90 +35,6 @@ def fold(text: str, language: str) -> str:
     if language == "tr":
         text = text.replace("I", "ı").replace("İ", "i")
     return text.lower().replace("ı", "i").replace("i̇", "i").strip()
-
-
-def _english_words() -> dict[CommandKind, tuple[str, ...]]:
-    return {
-        CommandKind.PLAY: ("play", "p"),
-        CommandKind.DRAW: ("draw", "d"),
-        CommandKind.PASS: ("pass",),
-        CommandKind.NEXT: ("next", "n"),
-        CommandKind.HAND: ("hand", "h", "tiles"),
-        CommandKind.ENDS: ("ends", "e"),
-        CommandKind.LINE: ("line", "l", "table", "t"),
-        CommandKind.SCORE: ("score", "s", "counters"),
-        CommandKind.COUNT: ("count", "c", "stock"),
-        CommandKind.TURN: ("turn", "w", "whose"),
-        CommandKind.HISTORY: ("history", "y"),
-        CommandKind.REPEAT: ("repeat", "r", "again"),
-        CommandKind.HINT: ("hint", "i"),
-        CommandKind.SEATS: ("seats", "players"),
-        CommandKind.UNSEEN: ("unseen", "remaining"),
-        CommandKind.SOUNDS: ("sounds",),
-        CommandKind.BRAILLE: ("braille",),
-        CommandKind.RULES: ("rules",),
-        CommandKind.HELP: ("help", "?"),
-        CommandKind.VERBOSITY: ("verbosity", "v"),
-        CommandKind.SPEECH: ("speech", "voice"),
-        CommandKind.LANGUAGE: ("language", "lang"),
-        CommandKind.SAVE: ("save",),
-        CommandKind.QUIT: ("quit", "q", "exit"),
-    }
-
-
-def _localized_words(i: I18n) -> dict[CommandKind, str]:
-    """Each command's word(s) in the player's language, space-separated (word first, then shortcuts)."""
-    return {
-        # Translators: command words typed by the player, space-separated: the word, then short forms.
-        # Keep the short forms unique within this list of commands. English always works too.
-        CommandKind.PLAY: i.pgettext("command", "play p"),
-        # Translators: command words: draw a tile from the stock.
-        CommandKind.DRAW: i.pgettext("command", "draw d"),
-        # Translators: command words: pass the turn.
-        CommandKind.PASS: i.pgettext("command", "pass"),
-        # Translators: command words: deal the next hand.
-        CommandKind.NEXT: i.pgettext("command", "next n"),
-        # Translators: command words: hear your tiles.
-        CommandKind.HAND: i.pgettext("command", "hand h tiles"),
-        # Translators: command words: hear the open ends.
-        CommandKind.ENDS: i.pgettext("command", "ends e"),
-        # Translators: command words: hear the whole line of tiles.
-        CommandKind.LINE: i.pgettext("command", "line l table t"),
-        # Translators: command words: hear the score or the counters.
-        CommandKind.SCORE: i.pgettext("command", "score s counters"),
-        # Translators: command words: hear every player's tile count and the stock.
-        CommandKind.COUNT: i.pgettext("command", "count c stock"),
-        # Translators: command words: hear whose turn it is.
-        CommandKind.TURN: i.pgettext("command", "turn w whose"),
-        # Translators: command words: hear the last announcements.
-        CommandKind.HISTORY: i.pgettext("command", "history y"),
-        # Translators: command words: hear the last announcement again.
-        CommandKind.REPEAT: i.pgettext("command", "repeat r again"),
-        # Translators: command words: hear the legal plays and which would score.
-        CommandKind.HINT: i.pgettext("command", "hint i"),
-        # Translators: command words: hear the seats in order of play, partners, tile counts and score.
-        CommandKind.SEATS: i.pgettext("command", "seats players"),
-        # Translators: command words: hear how many tiles you have not seen show each number.
-        CommandKind.UNSEEN: i.pgettext("command", "unseen remaining"),
-        # Translators: command words: turn the sound cues on or off.
-        CommandKind.SOUNDS: i.pgettext("command", "sounds"),
-        # Translators: command words: the game's own braille display (BRLTTY) on or off.
-        CommandKind.BRAILLE: i.pgettext("command", "braille"),
-        # Translators: command words: hear the rules of this match.
-        CommandKind.RULES: i.pgettext("command", "rules"),
-        # Translators: command words: help.
-        CommandKind.HELP: i.pgettext("command", "help ?"),
-        # Translators: command words: change how much is said.
-        CommandKind.VERBOSITY: i.pgettext("command", "verbosity v"),
-        # Translators: command words: change how the game speaks.
-        CommandKind.SPEECH: i.pgettext("command", "speech voice"),
-        # Translators: command words: change the language.
-        CommandKind.LANGUAGE: i.pgettext("command", "language lang"),
-        # Translators: command words: save the match now.
-        CommandKind.SAVE: i.pgettext("command", "save"),
-        # Translators: command words: save and leave the game.
-        CommandKind.QUIT: i.pgettext("command", "quit q exit"),
-    }
 
 
 def _end_words(i: I18n) -> dict[End, str]:
@@ -206,27 +83,29 @@ def speech_mode_names(i: I18n) -> dict[str, str]:
 
 
 class Lexicon:
-    """Command and end words of one language plus English, folded for matching."""
+    """The command words of one place (the game, the scorekeeper, the lobby) in one language plus
+    English, and the end and arm words, folded for matching; all from the command table."""
 
-    def __init__(self, i: I18n) -> None:
+    def __init__(self, i: I18n, place: Place = Place.GAME) -> None:
         self.language = i.language
         self.i18n = i
+        self.place = place
         self._commands: dict[str, CommandKind] = {}
         self._shown: dict[str, str] = {}  # folded word -> as the catalog writes it
         self._ends: dict[str, End] = {}
-        localized = _localized_words(i)
-        english = _english_words()
-        for kind in english:  # the player's language first, so its words win a clash
-            for word in localized[kind].split():
-                self._add(word, kind)
-        for kind, words in english.items():
-            for word in words:
-                self._add(word, kind)
+        here = sorted(definitions(place), key=lambda d: _ORDER[d.kind])
+        self._main = {d.kind: (d.words(i).split() or [d.kind.value])[0] for d in here}
+        for definition in here:  # the player's language first, so its words win a clash
+            for word in definition.words(i).split():
+                self._add(word, definition.kind)
+        for definition in here:
+            for word in english_words(definition):
+                self._add(word, definition.kind)
         for end, end_words in _end_words(i).items():
             for word in end_words.split():
                 self._ends.setdefault(fold(word, self.language), end)
-        for end, english_words in ((End.LEFT, ("left", "l")), (End.RIGHT, ("right", "r"))):
-            for word in english_words:
+        for end, source_words in ((End.LEFT, ("left", "l")), (End.RIGHT, ("right", "r"))):
+            for word in source_words:
                 self._ends.setdefault(fold(word, self.language), end)
         # Translators: words for "arm" before an arm's number with the larger sets, e.g. "3-5 arm 2".
         # Space-separated; English "arm" always works too.
@@ -272,8 +151,13 @@ class Lexicon:
 
     def main_word(self, kind: CommandKind) -> str:
         """The first word of ``kind`` in the player's language."""
-        localized = _localized_words(self.i18n)
-        return localized[kind].split()[0] if kind in localized else kind.value
+        return self._main.get(kind, kind.value)
 
     def end_word(self, end: End) -> str:
         return _end_words(self.i18n)[end].split()[0]
+
+
+def names_a_command(word: str, i: I18n) -> bool:
+    """Whether ``word`` is a command word anywhere (game, scorekeeper, lobby), in ``i``'s language or
+    English: a person's name must not be one, or typing it would run the command."""
+    return Lexicon(i, EVERYWHERE).command(word) is not None

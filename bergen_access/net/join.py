@@ -36,7 +36,7 @@ from ..i18n import LANGUAGES, I18n
 from ..present.message import Cue, Message
 from ..ui.reader import RoutedReader
 from . import texts
-from .lobby_words import Lobby, lobby_words
+from .lobby_words import lobby_words
 from .server import MOST_PER_ADDRESS
 from .telnet import LineFramer, outgoing
 
@@ -246,7 +246,7 @@ class SeatMemory:
 
     def __init__(self, words: I18n) -> None:
         every = [words, *(I18n(language) for language in LANGUAGES if language != words.language)]
-        rejoin = "|".join(re.escape(lobby_words(i).word(Lobby.REJOIN)) for i in every)
+        rejoin = "|".join(re.escape(lobby_words(i).word(CommandKind.REJOIN)) for i in every)
         self._code = re.compile(rf"(?:\brejoin|{rejoin}) ([0-9a-f]{{8}})\b")
         self._final = {
             message.text
@@ -281,7 +281,7 @@ class SeatMemory:
         """``leave`` gives the seat up for this client: a broken line later does not take it back (the
         server's answer names its code once more; that code is not learned again)."""
         first = line.split(maxsplit=1)[0] if line.strip() else ""
-        if any(lobby.command(first) is Lobby.LEAVE for lobby in self._lobbies):
+        if any(lobby.command(first) is CommandKind.LEAVE for lobby in self._lobbies):
             self._given_up, self.token = self.token, None
 
 
@@ -337,4 +337,4 @@ def _given_up(words: I18n, address: str, token: str | None) -> str:
     text = words.gettext(
         "Could not reach {address} again. Your seat waits for a while: join again and type {rejoin} {token}."
     )
-    return text.format(address=address, rejoin=lobby_words(words).word(Lobby.REJOIN), token=token)
+    return text.format(address=address, rejoin=lobby_words(words).word(CommandKind.REJOIN), token=token)

@@ -10,10 +10,10 @@ lobby).
 
 from __future__ import annotations
 
-from enum import Enum
 from functools import cache
 
-from ..commands.lexicon import CommandKind, Lexicon, fold
+from ..commands.definitions import CommandKind, Place, definitions
+from ..commands.lexicon import Lexicon, fold
 from ..core.rules import Rules, preset
 from ..i18n import I18n
 from ..players import LEVELS
@@ -24,54 +24,8 @@ from ..present.table_talk import level_names
 LEVEL_ORDER = ("easy", "normal", "strong", "random")
 
 
-class Lobby(Enum):
-    NAME = "name"
-    TABLES = "tables"
-    CREATE = "create"
-    JOIN = "join"
-    WATCH = "watch"
-    LEAVE = "leave"
-    REJOIN = "rejoin"
-    WHO = "who"
-    SAY = "say"
-    LANGUAGE = "language"
-    VERBOSITY = "verbosity"
-    HELP = "help"
-    QUIT = "quit"
-
-
-#: the lobby commands that are the game's own words
-_GAME_WORDS = {
-    CommandKind.LANGUAGE: Lobby.LANGUAGE,
-    CommandKind.VERBOSITY: Lobby.VERBOSITY,
-    CommandKind.HELP: Lobby.HELP,
-    CommandKind.QUIT: Lobby.QUIT,
-}
-
-
-def _localized(i: I18n) -> dict[Lobby, str]:
-    """Each lobby command's words in the person's language, space-separated (the word first)."""
-    return {
-        # Translators: lobby command words of the game server, space-separated, the main word first. They
-        # must differ from the game's command words. Here: give your name ("name Anna").
-        Lobby.NAME: i.pgettext("lobby command", "name"),
-        # Translators: lobby command words: list the tables.
-        Lobby.TABLES: i.pgettext("lobby command", "tables"),
-        # Translators: lobby command words: open a new table ("create standard 2").
-        Lobby.CREATE: i.pgettext("lobby command", "create"),
-        # Translators: lobby command words: sit at a table ("join 1").
-        Lobby.JOIN: i.pgettext("lobby command", "join"),
-        # Translators: lobby command words: watch a table ("watch 1").
-        Lobby.WATCH: i.pgettext("lobby command", "watch"),
-        # Translators: lobby command words: leave the table, back to the lobby.
-        Lobby.LEAVE: i.pgettext("lobby command", "leave"),
-        # Translators: lobby command words: take your seat back with its code ("rejoin 3f9a").
-        Lobby.REJOIN: i.pgettext("lobby command", "rejoin"),
-        # Translators: lobby command words: who is online.
-        Lobby.WHO: i.pgettext("lobby command", "who"),
-        # Translators: lobby command words: talk to your table ("say hello").
-        Lobby.SAY: i.pgettext("lobby command", "say"),
-    }
+#: the lobby's commands, from the command table (its own and the game's language, verbosity, help, quit)
+LOBBY_KINDS = tuple(definition.kind for definition in definitions(Place.LOBBY))
 
 
 def _create_words(i: I18n) -> dict[str, str]:
@@ -92,14 +46,7 @@ class LobbyWords:
         self.i18n = i
         self.language = i.language
         self.game = Lexicon(i)
-        self._commands: dict[str, Lobby] = {}
-        self._main: dict[Lobby, str] = {}
-        for kind, words in _localized(i).items():
-            for word in [*words.split(), kind.value]:
-                self._commands.setdefault(fold(word, self.language), kind)
-            self._main[kind] = words.split()[0] if words.split() else kind.value
-        for game_kind, kind in _GAME_WORDS.items():
-            self._main[kind] = self.game.main_word(game_kind)
+        self.lobby = Lexicon(i, Place.LOBBY)
         self._create: dict[str, str] = {}
         for english, words in _create_words(i).items():
             for word in [*words.split(), english]:
@@ -114,16 +61,13 @@ class LobbyWords:
             for word in (english, name):
                 self._presets.setdefault(fold(word, self.language), english)
 
-    def command(self, word: str) -> Lobby | None:
-        """The lobby command a word names (its own words first, then the game's shared ones)."""
-        kind = self._commands.get(fold(word, self.language))
-        if kind is not None:
-            return kind
-        return _GAME_WORDS.get(self.game.command(word))  # type: ignore[arg-type]
+    def command(self, word: str) -> CommandKind | None:
+        """The lobby command a word names (the lobby's own words, or the game's that the lobby shares)."""
+        return self.lobby.command(word)
 
-    def word(self, kind: Lobby) -> str:
+    def word(self, kind: CommandKind) -> str:
         """The main word of ``kind`` in this language, as help and answers show it."""
-        return self._main[kind]
+        return self.lobby.main_word(kind)
 
     def create_word(self, word: str) -> str | None:
         """``set``, ``partners`` or ``computers`` for a word of ``create`` in this language or English."""

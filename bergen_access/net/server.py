@@ -31,7 +31,8 @@ from typing import Any
 
 from ..boundary import InputProblem, Screened, screen, shown, visible
 from ..cli_text import rules_error
-from ..commands.lexicon import CommandKind, verbosity_names
+from ..commands.definitions import handler_of
+from ..commands.lexicon import CommandKind, names_a_command, verbosity_names
 from ..core import Match, SeededDealer
 from ..core.actions import Draw
 from ..core.engine import Phase
@@ -48,7 +49,7 @@ from ..session.untrusted import DamagedFile, FileProblem
 from ..ui.game import QuitGame
 from . import texts
 from .guard import WrongSecrets
-from .lobby_words import CreateError, Lobby, lobby_words, parse_create
+from .lobby_words import CreateError, lobby_words, parse_create
 from .table import Seat, SeatGame, Table, Watcher
 from .telnet import IAC_NOP, Incoming, LineFramer, RateLimiter, outgoing
 
@@ -394,28 +395,13 @@ class Server:
             return
         if not screened.ok:
             client.say(
-                notices.input_refused(client.i18n, screened, lobby_words(client.i18n).word(Lobby.HELP))
+                notices.input_refused(client.i18n, screened, lobby_words(client.i18n).word(CommandKind.HELP))
             )
             return
         text = screened.text.strip()
         words = text.split()
         head = words[0] if words else ""
         rest = text[len(words[0]) :].strip() if words else ""
-        lobby: dict[Lobby, Callable[[Client, str], None]] = {
-            Lobby.NAME: self._name,
-            Lobby.LANGUAGE: self._language,
-            Lobby.VERBOSITY: self._verbosity,
-            Lobby.TABLES: self._tables,
-            Lobby.CREATE: self._create,
-            Lobby.JOIN: self._join,
-            Lobby.WATCH: self._watch,
-            Lobby.LEAVE: self._leave,
-            Lobby.WHO: self._who,
-            Lobby.SAY: self._say,
-            Lobby.REJOIN: self._rejoin,
-            Lobby.QUIT: self._quit,
-            Lobby.HELP: self._help,
-        }
         if client.seat is not None and client.seat.game is not None:
             # at a table the seat's game has the first word (its own help, language, quit…)
             if not words or client.seat.game.command_words.command(head) is not None:
@@ -423,15 +409,20 @@ class Server:
                 return
             kind = lobby_words(client.i18n).command(head)
             if kind is not None:
-                lobby[kind](client, rest)
+                self._lobby(kind, client, rest)
             else:
                 self._at_seat(client, text)
             return
-        kind = lobby_words(client.i18n).command(head) if words else Lobby.HELP
+        kind = lobby_words(client.i18n).command(head) if words else CommandKind.HELP
         if kind is not None:
-            lobby[kind](client, rest)
+            self._lobby(kind, client, rest)
         else:
             client.say(texts.unknown(client.i18n, visible(text)))
+
+    def _lobby(self, kind: CommandKind, client: Client, rest: str) -> None:
+        """A lobby command, carried out by its handler (named by the command table: ``on_join``…)."""
+        handler: Callable[[Client, str], None] = getattr(self, handler_of(kind))
+        handler(client, rest)
 
     def _password(self, client: Client, typed: str | None) -> None:
         """The first line when a password is asked: right, or the connection closes (and the address
@@ -456,14 +447,14 @@ class Server:
         asks_help = len(typed) == 1 and kind is CommandKind.HELP
         if table.match.phase is Phase.NOT_STARTED and kind not in BEFORE_THE_MATCH:
             if asks_help:
-                self._help(client, "")
+                self.on_help(client, "")
             free = sum(1 for s in table.seats if s.is_free)
             client.say(texts.waiting_for_players(client.i18n, free))
             return
         try:
             game.answer(text)
         except QuitGame:  # as at the console: leave (the seat waits for rejoin) and close
-            self._quit(client, "")
+            self.on_quit(client, "")
             return
         if asks_help:  # the game's help, then what the table adds
             client.say(texts.table_also(client.i18n))
@@ -476,12 +467,11 @@ class Server:
 
     # ------------------------------------------------------------ the lobby
 
-    def _name(self, client: Client, rest: str) -> None:
+    def on_name(self, client: Client, rest: str) -> None:
         if client.seat is not None:  # the table knows the seat by its name
             client.say(texts.name_at_table(client.i18n, client.seat.name))
             return
-        words = lobby_words(client.i18n)
-        if not _good_name(rest) or words.command(rest) is not None or words.game.command(rest) is not None:
+        if not _good_name(rest) or names_a_command(rest, client.i18n):
             client.say(texts.bad_name(client.i18n))
             return
         if any(_same_name(rest, taken) for taken in self._names_taken(client)):
@@ -502,7 +492,7 @@ class Server:
         ]
         return online + waiting
 
-    def _language(self, client: Client, rest: str) -> None:
+    def on_language(self, client: Client, rest: str) -> None:
         language = normalize_language(rest) if rest else None
         if language is None or language not in LANGUAGES:
             client.say(texts.unknown(client.i18n, visible(rest)))
@@ -510,7 +500,7 @@ class Server:
         client.language = language
         client.say(texts.language_set(client.i18n, language))
 
-    def _verbosity(self, client: Client, rest: str) -> None:
+    def on_verbosity(self, client: Client, rest: str) -> None:
         level = lobby_words(client.i18n).game.verbosity(rest) if rest else None
         if level is None:
             client.say(texts.unknown(client.i18n, visible(rest)))
@@ -518,11 +508,11 @@ class Server:
         client.verbosity = Verbosity(level)
         client.say(texts.verbosity_set(client.i18n, verbosity_names(client.i18n)[level]))
 
-    def _help(self, client: Client, rest: str) -> None:
+    def on_help(self, client: Client, rest: str) -> None:
         for part in texts.lobby_help(client.i18n):
             client.send_line(part)
 
-    def _tables(self, client: Client, rest: str) -> None:
+    def on_tables(self, client: Client, rest: str) -> None:
         i = client.i18n
         if not self.tables:
             client.say(texts.no_tables(i))
@@ -554,7 +544,7 @@ class Server:
             return False
         return not self._waiting_too_many(client)
 
-    def _create(self, client: Client, rest: str) -> None:
+    def on_create(self, client: Client, rest: str) -> None:
         if not self._may_sit(client):
             return
         try:
@@ -611,7 +601,7 @@ class Server:
             client.say(texts.too_many_waiting(client.i18n, waiting))
         return waiting >= self.most_waiting
 
-    def _join(self, client: Client, rest: str) -> None:
+    def on_join(self, client: Client, rest: str) -> None:
         if not self._may_sit(client):
             return
         table = self._table_named(client, rest)
@@ -630,7 +620,7 @@ class Server:
             client.say(texts.no_such_table(client.i18n, visible(rest)))
         return table
 
-    def _watch(self, client: Client, rest: str) -> None:
+    def on_watch(self, client: Client, rest: str) -> None:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
@@ -642,7 +632,7 @@ class Server:
         client.table, client.watching = table, watcher
         client.say(texts.watching(client.i18n, table.number))
 
-    def _leave(self, client: Client, rest: str) -> None:
+    def on_leave(self, client: Client, rest: str) -> None:
         table = client.table
         if table is None:
             client.say(texts.not_at_table(client.i18n))
@@ -674,7 +664,7 @@ class Server:
         minutes = self._tell_away(client, table, seat)
         client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
 
-    def _rejoin(self, client: Client, rest: str) -> None:
+    def on_rejoin(self, client: Client, rest: str) -> None:
         if client.table is not None:
             client.say(texts.already_seated(client.i18n, client.table.number))
             return
@@ -735,7 +725,7 @@ class Server:
         game.turn_and_prompt()
         self._computers_move(table)
 
-    def _who(self, client: Client, rest: str) -> None:
+    def on_who(self, client: Client, rest: str) -> None:
         i = client.i18n
         people = ", ".join(
             f"{c.name} ({texts.at_table(i, c.table.number) if c.table else texts.in_lobby(i)})"
@@ -744,7 +734,7 @@ class Server:
         )
         client.say(texts.who(i, people or "-"))
 
-    def _say(self, client: Client, rest: str) -> None:
+    def on_say(self, client: Client, rest: str) -> None:
         table = client.table
         if table is None:
             client.say(texts.not_at_table(client.i18n))
@@ -756,9 +746,9 @@ class Server:
         name = client.seat.name if client.seat is not None else client.name or "?"
         table.say_to_all(lambda other: texts.says(_words(other, client), name, said))
 
-    def _quit(self, client: Client, rest: str) -> None:
+    def on_quit(self, client: Client, rest: str) -> None:
         if client.table is not None:
-            self._leave(client, "")
+            self.on_leave(client, "")
         client.say(texts.goodbye(client.i18n))
         client.close()
 

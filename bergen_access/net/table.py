@@ -31,7 +31,7 @@ from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
 from ..present.words import Words
 from ..session.settings import Settings
-from ..ui.game import Game, QuitGame, Seating, Session
+from ..ui.game import Game, Seating, Session
 
 #: lines kept for a link-dead seat (the oldest go first)
 MOST_MISSED = 400
@@ -144,9 +144,6 @@ class SeatGame(Game):
         drawn = self.match.history[before:]
         if drawn:
             self.table.tell(drawn, skip=self.seat)  # the others hear the draws; this seat heard its own
-
-    def _quit(self, command: Any) -> None:
-        raise QuitGame
 
     # -------------------------------------------------------------- hearing
 

@@ -6,16 +6,17 @@ Line beginnings stay stable for a client's triggers: "Anna says:", "Table 2:",
 
 from __future__ import annotations
 
+from ..commands.definitions import BY_KIND, CommandKind, Place
 from ..commands.lexicon import verbosity_names
 from ..i18n import I18n
 from ..present.message import Message
-from .lobby_words import LEVEL_ORDER, Lobby, lobby_words
+from .lobby_words import LEVEL_ORDER, LOBBY_KINDS, lobby_words
 
 
 def _words(i: I18n) -> dict[str, str]:
     """The lobby's command words in this language, by their English names, for ``str.format``."""
     words = lobby_words(i)
-    return {kind.value: words.word(kind) for kind in Lobby}
+    return {kind.value: words.word(kind) for kind in LOBBY_KINDS}
 
 
 def line(text: str, urgent: bool = True) -> Message:
@@ -378,6 +379,23 @@ def match_over(i: I18n) -> Message:
     return line(i.gettext("The match is over. Type {leave} to go back to the lobby.").format(**_words(i)))
 
 
+#: the lobby's help: one line per command, in this order (the presets and levels after create)
+LOBBY_HELP_ORDER = (
+    CommandKind.NAME,
+    CommandKind.LANGUAGE,
+    CommandKind.VERBOSITY,
+    CommandKind.TABLES,
+    CommandKind.CREATE,
+    CommandKind.JOIN,
+    CommandKind.WATCH,
+    CommandKind.LEAVE,
+    CommandKind.REJOIN,
+    CommandKind.WHO,
+    CommandKind.SAY,
+    CommandKind.QUIT,
+)
+
+
 def lobby_help(i: I18n) -> list[str]:
     """One line per command (a braille line each), in the person's words; English ones work too."""
     words = lobby_words(i)
@@ -390,37 +408,18 @@ def lobby_help(i: I18n) -> list[str]:
         "levels": ", ".join(words.shown_level(level) for level in LEVEL_ORDER),
         **verbosity_names(i),
     }
-    lines = [
-        # Translators: a line of the lobby's help. Every {…} is a command word or a name shown in the
-        # person's language; do not translate what is inside the braces.
-        i.gettext("{name} Anna: your name."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{language} de, tr or en: the language."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{verbosity} {terse}, {normal} or {verbose}: how much is said."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{tables}: the tables and their free seats."),
-        # Translators: a line of the lobby's help. PRESET, PLAYERS and LEVELS stand for what is typed there.
-        i.gettext("{create} PRESET PLAYERS [{set} 9] [{partners}] [{computers} LEVELS]: a new table."),
-        # Translators: a line of the lobby's help: the presets and computer levels create takes.
-        i.gettext("Presets: {presets}. Levels: {levels}, one per computer, with commas."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{join} N: sit at table N."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{watch} N: watch table N."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{leave}: back to the lobby."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{rejoin} CODE: your seat again after a lost connection."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{who}: who is online."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{say} TEXT: talk to your table."),
-        # Translators: a line of the lobby's help.
-        i.gettext("{quit}: leave the server."),
-        # Translators: the last line of the lobby's help.
-        i.gettext("At a table every command of the game works for your seat; {help} lists them."),
-    ]
+
+    def said(kind: CommandKind) -> str:
+        text = BY_KIND[kind].help_in(Place.LOBBY)
+        assert text is not None, kind
+        return str(text(i))
+
+    lines = [said(kind) for kind in LOBBY_HELP_ORDER[:5]]
+    # Translators: a line of the lobby's help: the presets and computer levels create takes.
+    lines.append(i.gettext("Presets: {presets}. Levels: {levels}, one per computer, with commas."))
+    lines += [said(kind) for kind in LOBBY_HELP_ORDER[5:]]
+    # Translators: the last line of the lobby's help.
+    lines.append(i.gettext("At a table every command of the game works for your seat; {help} lists them."))
     return [text.format(**names) for text in lines]
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..commands.definitions import CommandKind, Place
+from ..commands.keep_parser import keep_word
+from ..commands.lexicon import Lexicon
 from ..core.actions import End, Refusal
 from ..core.events import Event, HandBlocked, HeaderScored, Holding, MatchWon, WentOut
 from ..core.rules import BlockedRule, Opener
@@ -13,6 +16,26 @@ from ..core.tiles import Tile
 from .feedback import Feedback
 from .message import Message
 from .narrator import Narrator, Phrase
+
+#: the scorekeeper's commands as its help lists them: reviews, settings and leaving, corrections
+KEEP_REVIEWS = (
+    CommandKind.SCORE,
+    CommandKind.ENDS,
+    CommandKind.LINE,
+    CommandKind.COUNT,
+    CommandKind.TURN,
+    CommandKind.HISTORY,
+    CommandKind.REPEAT,
+    CommandKind.RULES,
+)
+KEEP_SETTINGS = (
+    CommandKind.VERBOSITY,
+    CommandKind.SPEECH,
+    CommandKind.LANGUAGE,
+    CommandKind.SAVE,
+    CommandKind.QUIT,
+)
+KEEP_CORRECTIONS = (CommandKind.UNDO, CommandKind.REDO, CommandKind.EXPORT)
 
 
 class KeepText:
@@ -597,16 +620,28 @@ class KeepText:
                     "Call what scores: Anna double, Cem triple, Mia out, blocked Anna, blocked nobody."
                 ),
             ]
+        words = Lexicon(i, Place.KEEP)
+        word = {
+            kind.value: words.main_word(kind) for kind in (*KEEP_REVIEWS, *KEEP_SETTINGS, *KEEP_CORRECTIONS)
+        }
+        # Translators: scorekeeper help: corrections and records. {undo}, {redo} and {export} are the
+        # scorekeeper's command words.
+        corrections = i.gettext("{undo} and {redo} correct the record; {export} writes it as text and CSV.")
+        # Translators: scorekeeper help: reviews. {commands} lists the command words; {history} and {all}
+        # are words the scorekeeper takes: "history 5", "history all".
+        reviews = i.gettext(
+            "To review: {commands}; {history} 5 gives the last five entries, {history} {all} the whole match."
+        )
+        # Translators: scorekeeper help: settings and leaving. {commands} lists the command words.
+        settings = i.gettext("{commands}. Enter deals the next hand.")
         lines += [
-            # Translators: scorekeeper help: corrections and records.
-            i.gettext("undo and redo correct the record; export writes it as text and CSV."),
-            # Translators: scorekeeper help: reviews.
-            i.gettext(
-                "score, ends, line, count, turn, history (history 5 for the last five, history all "
-                "for the match), repeat, rules."
+            corrections.format(**word),
+            reviews.format(
+                commands=", ".join(word[kind.value] for kind in KEEP_REVIEWS),
+                history=word[CommandKind.HISTORY.value],
+                all=keep_word("all", i),
             ),
-            # Translators: scorekeeper help: settings and leaving.
-            i.gettext("verbosity, speech, language, save, quit. Enter deals the next hand."),
+            settings.format(commands=", ".join(word[kind.value] for kind in KEEP_SETTINGS)),
         ]
         return lines
 

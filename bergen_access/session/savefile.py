@@ -6,12 +6,29 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..boundary import MAX_NAME, name_problem
 from ..core.engine import Match
 from ..core.record import RecordError, from_record, to_record
-from ..core.schema import Check
+from ..core.schema import Check, SchemaError, nullable, obj, string
+from ..players.levels import LEVELS
 from .untrusted import DamagedFile, read_json
 
 MATCH_FILE = "match.json"
+
+
+def checked_name(value: Any, where: str) -> None:
+    """A name read from a file: the same rule as a name typed on the command line."""
+    string(MAX_NAME)(value, where)
+    if name_problem(value) is not None:
+        raise SchemaError(where, "not a name")
+
+
+def checked_seat(value: Any, where: str) -> None:
+    """A seat of a saved match: a name, human or computer, and a level we have."""
+    obj(
+        {"name": checked_name, "kind": string(10, None, ("human", "computer"))},
+        {"level": nullable(string(10, None, tuple(LEVELS)))},
+    )(value, where)
 
 
 def match_text(match: Match, seats: list[dict[str, Any]] | None = None) -> str:

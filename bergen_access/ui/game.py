@@ -375,7 +375,7 @@ class Game(Talking):
             elif isinstance(action, Play):
                 self._play(action)
             else:
-                self._pass(Command(CommandKind.PASS))
+                self.on_pass(Command(CommandKind.PASS))
             now = len(self.match.actions)
             if now == done or self.match.actions != recorded[:now]:
                 raise ValueError("the record does not follow the loop")
@@ -477,9 +477,7 @@ class Game(Talking):
         except ParseError as error:
             self.say(self.refusal(error))
             return
-        handler = self._handlers().get(command.kind)
-        if handler is not None:
-            handler(command)
+        self.run_command(command.kind, command)
 
     def _answered_end(self, line: str) -> int | None:
         """The answer to "which end?": ``left``/``right``; with arms the number (``2``, ``arm 2``)."""
@@ -520,36 +518,40 @@ class Game(Talking):
         """A line the input boundary stopped: say so; nothing else happens."""
         self.say(notices.input_refused(self.i18n, screened, self.lexicon.main_word(CommandKind.HELP)))
 
-    def _handlers(self) -> dict[CommandKind, Callable[[Command], None]]:
-        return {
-            CommandKind.EMPTY: self._empty,
-            CommandKind.PLAY: self._play_command,
-            CommandKind.DRAW: self._draw,
-            CommandKind.PASS: self._pass,
-            CommandKind.NEXT: self._next,
-            CommandKind.HAND: lambda c: self.say(self.replies.hand(self.view)),
-            CommandKind.ENDS: lambda c: self.say(self.replies.ends(self.view)),
-            CommandKind.LINE: lambda c: self.say(self.replies.line(self.view)),
-            CommandKind.SCORE: lambda c: self.say(self.replies.score(self.view)),
-            CommandKind.COUNT: lambda c: self.say(self.replies.counts(self.view)),
-            CommandKind.TURN: lambda c: self.say(self.replies.turn(self.view)),
-            CommandKind.HINT: lambda c: self.say(self.replies.hint(self.view)),
-            CommandKind.SEATS: lambda c: self.say(self.table_talk.seats(self.view)),
-            CommandKind.UNSEEN: lambda c: self.say(self.table_talk.unseen(self.view)),
-            CommandKind.HISTORY: self._history,
-            CommandKind.REPEAT: lambda c: self.repeat(),
-            CommandKind.RULES: lambda c: self.say(
-                self.feedback.lines(rules_sentences(self.i18n, self.match.rules))
-            ),
-            CommandKind.HELP: self._help,
-            CommandKind.VERBOSITY: lambda c: self.change_verbosity(c.argument),
-            CommandKind.SPEECH: lambda c: self.change_speech(c.argument),
-            CommandKind.SOUNDS: lambda c: self.change_sounds(c.argument),
-            CommandKind.BRAILLE: lambda c: self.change_braille(c.argument),
-            CommandKind.LANGUAGE: lambda c: self.change_language(c.argument),
-            CommandKind.SAVE: self._save,
-            CommandKind.QUIT: self._quit,
-        }
+    # the command table's commands, each by its handler's name (``on_`` and the command)
+
+    def on_hand(self, command: Command) -> None:
+        self.say(self.replies.hand(self.view))
+
+    def on_ends(self, command: Command) -> None:
+        self.say(self.replies.ends(self.view))
+
+    def on_line(self, command: Command) -> None:
+        self.say(self.replies.line(self.view))
+
+    def on_score(self, command: Command) -> None:
+        self.say(self.replies.score(self.view))
+
+    def on_count(self, command: Command) -> None:
+        self.say(self.replies.counts(self.view))
+
+    def on_turn(self, command: Command) -> None:
+        self.say(self.replies.turn(self.view))
+
+    def on_hint(self, command: Command) -> None:
+        self.say(self.replies.hint(self.view))
+
+    def on_seats(self, command: Command) -> None:
+        self.say(self.table_talk.seats(self.view))
+
+    def on_unseen(self, command: Command) -> None:
+        self.say(self.table_talk.unseen(self.view))
+
+    def on_rules(self, command: Command) -> None:
+        self.say(self.feedback.lines(rules_sentences(self.i18n, self.match.rules)))
+
+    def on_draw(self, command: Command) -> None:
+        self._draw(command)
 
     def repeat(self) -> None:
         last = self.announcer.last
@@ -563,13 +565,13 @@ class Game(Talking):
         words = line.split()
         return not words or (len(words) == 1 and self.lexicon.command(words[0]) is CommandKind.PLAY)
 
-    def _empty(self, command: Command) -> None:
+    def on_empty(self, command: Command) -> None:
         if self.match.phase is Phase.HAND_OVER:
-            self._next(command)
+            self.on_next(command)
         else:
             self.say(self.replies.turn(self.view))
 
-    def _next(self, command: Command) -> None:
+    def on_next(self, command: Command) -> None:
         if self.match.phase is not Phase.HAND_OVER:
             self.say(self.feedback.hand_not_over())
             return
@@ -586,7 +588,7 @@ class Game(Talking):
             return True
         return False
 
-    def _play_command(self, command: Command) -> None:
+    def on_play(self, command: Command) -> None:
         if self._not_now():
             return
         assert command.tile is not None
@@ -682,7 +684,7 @@ class Game(Talking):
         self.say(message)
         self.tell_events([e for e in drawn if not isinstance(e, Drew)])
 
-    def _pass(self, command: Command) -> None:
+    def on_pass(self, command: Command) -> None:
         if self._not_now():
             return
         action = Pass(self.seating.human)
@@ -692,11 +694,11 @@ class Game(Talking):
         self._turn_told = False
         self._apply(action)
 
-    def _history(self, command: Command) -> None:
+    def on_history(self, command: Command) -> None:
         count = command.number or HISTORY_DEFAULT
         self.say(self.feedback.history(self.history_messages(count)))
 
-    def _help(self, command: Command) -> None:
+    def on_help(self, command: Command) -> None:
         if command.argument and self.lexicon.verbosity(command.argument) == Verbosity.TERSE.value:
             self.say(
                 self.feedback.lines(terse_legend(self.i18n, self.match.rules.arms))
@@ -709,7 +711,7 @@ class Game(Talking):
         else:
             self.say(self.feedback.lines(overview(self.i18n, self.lexicon, arms)))
 
-    def _save(self, command: Command) -> None:
+    def on_save(self, command: Command) -> None:
         refusal = notices.why_not_saved(self.i18n, self.session.storage)
         if refusal is not None:
             self.say(refusal)
@@ -717,5 +719,5 @@ class Game(Talking):
         self.save()
         self.say(self.feedback.saved())
 
-    def _quit(self, command: Command) -> None:
+    def on_quit(self, command: Command) -> None:
         raise QuitGame

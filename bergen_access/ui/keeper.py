@@ -290,14 +290,8 @@ class Keeper(Talking):
         self._do(command)
 
     def _do(self, command: KeepCommand) -> None:
-        if command.kind is KeepKind.UNDO:
-            self._undo()
-        elif command.kind is KeepKind.REDO:
-            self._redo()
-        elif command.kind is KeepKind.EXPORT:
-            self._export(command)
-        elif command.kind is KeepKind.COMMAND:
-            self._command(command)
+        if command.kind is KeepKind.COMMAND and command.command is not None:
+            self.run_command(command.command, command)
         else:
             self._take(self.mode.step(command, self.text))
 
@@ -312,13 +306,13 @@ class Keeper(Talking):
             command: KeepCommand | None = parse_keep(line, self.lexicon, reveal=self.mode.revealing)
         except KeepParseError:
             command = None
-        if command is not None and command.kind is KeepKind.UNDO:
+        asked = command.command if command is not None and command.kind is KeepKind.COMMAND else None
+        if asked is CommandKind.UNDO:
             self.question = None
             self.say(question.dropped(self.text))
             return
-        reviewing = command is not None and command.kind is KeepKind.COMMAND
-        if reviewing and command is not None and command.command is not CommandKind.EMPTY:
-            self._command(command)  # answered; the question stays
+        if command is not None and asked is not None and asked is not CommandKind.EMPTY:
+            self.run_command(asked, command)  # answered; the question stays
             return
         confirmed = question.taken_as_yes(command) if command is not None else None
         if confirmed is not None and command is not None:
@@ -362,7 +356,7 @@ class Keeper(Talking):
 
     # ------------------------------------------------------------ corrections
 
-    def _undo(self) -> None:
+    def on_undo(self, command: KeepCommand) -> None:
         first_deal = len(self.done) == 1 and isinstance(self.done[0].entry, NewHand)
         if not self.done or first_deal:  # the first deal is where the record starts
             self.say(self.text.nothing_to_undo())
@@ -374,7 +368,7 @@ class Keeper(Talking):
         change = self.text.taken_back(last.events, self.core)
         self.say(self.text.undone(last.said[0] if last.said else None, change))
 
-    def _redo(self) -> None:
+    def on_redo(self, command: KeepCommand) -> None:
         if not self.undone:
             self.say(self.text.nothing_to_redo())
             return
@@ -389,7 +383,7 @@ class Keeper(Talking):
 
     # ----------------------------------------------------------------- export
 
-    def _export(self, command: KeepCommand) -> None:
+    def on_export(self, command: KeepCommand) -> None:
         """The record as text and CSV, only inside the export folder, never over an earlier file."""
         folder = self.session.export_dir
         if folder is None:
@@ -397,7 +391,7 @@ class Keeper(Talking):
             return
         name = command.argument.strip() or f"bergen-{time.strftime('%Y%m%d-%H%M%S')}"
         if not export_name_ok(name):
-            word = self.lexicon.word(KeepKind.EXPORT, self.i18n)
+            word = self.lexicon.game.main_word(CommandKind.EXPORT)
             self.say(notices.export_refused(self.i18n, name, str(folder), word))
             return
         base = name.removesuffix(".txt").removesuffix(".csv")
@@ -431,7 +425,7 @@ class Keeper(Talking):
 
     # --------------------------------------------------------------- commands
 
-    def _history(self, command: KeepCommand) -> None:
+    def on_history(self, command: KeepCommand) -> None:
         """This hand's record; ``history N`` the last N announcements; ``history all`` the match."""
         records = [(d.hand, m) for d in self.done for m in d.record]
         if command.argument == "all":
@@ -443,51 +437,56 @@ class Keeper(Talking):
             chosen = [m for h, m in records if h == hand]
         self.say(self.text.history(chosen))
 
-    def _command(self, command: KeepCommand) -> None:
-        kind = command.command
+    # the command table's commands, each by its handler's name (``on_`` and the command)
+
+    def on_empty(self, command: KeepCommand) -> None:
+        self._take(self.mode.next_hand(self.text))
+
+    on_next = on_empty
+
+    def on_score(self, command: KeepCommand) -> None:
+        self.say(self.text.score(self.core))
+
+    def on_ends(self, command: KeepCommand) -> None:
         core = self.core
-        if kind is CommandKind.EMPTY or kind is CommandKind.NEXT:
-            self._take(self.mode.next_hand(self.text))
+        self.say(self.replies.ends(core) if isinstance(core, Table) else self.text.tally_only())
+
+    def on_line(self, command: KeepCommand) -> None:
+        core = self.core
+        self.say(self.replies.line(core) if isinstance(core, Table) else self.text.tally_only())
+
+    def on_count(self, command: KeepCommand) -> None:
+        core = self.core
+        self.say(self.replies.counts(core) if isinstance(core, Table) else self.text.tally_only())
+
+    def on_turn(self, command: KeepCommand) -> None:
+        core = self.core
+        self.say(self.text.turn(core) if isinstance(core, Table) else self.text.tally_now(core))
+
+    def on_hand(self, command: KeepCommand) -> None:
+        """The game's reviews of a hand nobody here holds (hand, hint, seats, unseen): the turn, or in
+        the tally that only scores are kept."""
+        core = self.core
+        self.say(self.text.turn(core) if isinstance(core, Table) else self.text.tally_only())
+
+    on_hint = on_seats = on_unseen = on_hand
+
+    def on_rules(self, command: KeepCommand) -> None:
+        self.say(self.feedback.lines(rules_sentences(self.i18n, self.core.rules)))
+
+    def on_help(self, command: KeepCommand) -> None:
+        self.say(self.feedback.lines(self.text.help_lines(self.tracking)))
+
+    def on_save(self, command: KeepCommand) -> None:
+        refusal = notices.why_not_saved(self.i18n, self.session.storage)
+        if refusal is not None:
+            self.say(refusal)
             return
-        if kind is CommandKind.SCORE:
-            self.say(self.text.score(core))
-        elif kind is CommandKind.ENDS and isinstance(core, Table):
-            self.say(self.replies.ends(core))
-        elif kind is CommandKind.LINE and isinstance(core, Table):
-            self.say(self.replies.line(core))
-        elif kind is CommandKind.COUNT and isinstance(core, Table):
-            self.say(self.replies.counts(core))
-        elif kind is CommandKind.TURN:
-            self.say(self.text.turn(core) if isinstance(core, Table) else self.text.tally_now(core))
-        elif kind is CommandKind.HISTORY:
-            self._history(command)
-        elif kind is CommandKind.REPEAT:
-            self.repeat()
-        elif kind is CommandKind.RULES:
-            self.say(self.feedback.lines(rules_sentences(self.i18n, core.rules)))
-        elif kind is CommandKind.HELP:
-            self.say(self.feedback.lines(self.text.help_lines(self.tracking)))
-        elif kind is CommandKind.VERBOSITY:
-            self.change_verbosity(command.argument)
-        elif kind is CommandKind.SPEECH:
-            self.change_speech(command.argument)
-        elif kind is CommandKind.SOUNDS:
-            self.change_sounds(command.argument)
-        elif kind is CommandKind.BRAILLE:
-            self.change_braille(command.argument)
-        elif kind is CommandKind.LANGUAGE:
-            self.change_language(command.argument)
-        elif kind is CommandKind.SAVE:
-            refusal = notices.why_not_saved(self.i18n, self.session.storage)
-            if refusal is not None:
-                self.say(refusal)
-                return
-            self.save()
-            self.say(self.feedback.saved())
-        elif kind is CommandKind.QUIT:
-            raise QuitGame
-        else:  # ends, line or count in the tally, hand, hint: nothing to show
-            self.say(self.text.tally_only() if not isinstance(core, Table) else self.text.turn(core))
+        self.save()
+        self.say(self.feedback.saved())
+
+    def on_quit(self, command: KeepCommand) -> None:
+        raise QuitGame
 
 
 def export_name_ok(name: str) -> bool:

@@ -6,8 +6,9 @@ Each change is announced in the new way and remembered in the settings file.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
+from ..commands.definitions import CommandKind, handler_of
 from ..commands.lexicon import Lexicon
 from ..i18n import LANGUAGES, I18n, normalize_language
 from ..output.announcer import Announcer
@@ -60,6 +61,32 @@ class Talking:
     @property
     def command_words(self) -> Lexicon:
         raise NotImplementedError
+
+    def run_command(self, kind: CommandKind, command: Any) -> None:
+        """Carry out a parsed command through its handler, named by the command table (``on_hand``…)."""
+        getattr(self, handler_of(kind))(command)
+
+    def repeat(self) -> None:
+        raise NotImplementedError
+
+    # the settings commands, alike in the game and the scorekeeper
+    def on_repeat(self, command: Any) -> None:
+        self.repeat()
+
+    def on_verbosity(self, command: Any) -> None:
+        self.change_verbosity(command.argument)
+
+    def on_speech(self, command: Any) -> None:
+        self.change_speech(command.argument)
+
+    def on_sounds(self, command: Any) -> None:
+        self.change_sounds(command.argument)
+
+    def on_braille(self, command: Any) -> None:
+        self.change_braille(command.argument)
+
+    def on_language(self, command: Any) -> None:
+        self.change_language(command.argument)
 
     def change_verbosity(self, argument: str) -> None:
         level = self.command_words.verbosity(argument) if argument else None
