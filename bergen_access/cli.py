@@ -20,8 +20,8 @@ from .session.settings import SETTINGS_FILE, Settings
 
 def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     from . import keep, play, simulate  # noqa: PLC0415 - keep start-up light
-    from .net.join import add_join_arguments  # noqa: PLC0415
-    from .net.run import add_serve_arguments  # noqa: PLC0415
+    from .join import add_join_arguments  # noqa: PLC0415
+    from .serve import add_serve_arguments  # noqa: PLC0415
 
     install_argparse_words(i)
     parser = argparse.ArgumentParser(
@@ -137,11 +137,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return keep.run(subparsers["keep"], args, sys.stdin, sys.stdout)
     if args.command == "serve":
-        from .net.run import serve  # noqa: PLC0415
+        from .serve import serve  # noqa: PLC0415
 
         return serve(args, sys.stdout, i)
     if args.command == "join":
-        from .net.join import join  # noqa: PLC0415
+        from .join import join  # noqa: PLC0415
 
         return join(subparsers["join"], args, sys.stdin, sys.stdout)
     from . import play  # noqa: PLC0415

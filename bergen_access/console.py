@@ -26,14 +26,17 @@ from typing import Protocol, TextIO, TypeVar
 
 from .boundary import Screened
 from .commands.lexicon import CommandKind, Lexicon, yes_or_no
+from .core.engine import Match
 from .i18n import LANGUAGES, I18n, choose_language, environment, normalize_language
 from .output.announcer import Announcer, OutputClosed
 from .output.braille_display import BrailleDisplay, open_display
 from .output.sounds import SoundPlayer, SoundUnavailableError
 from .output.sounds import open_player as sound_player
 from .output.speech import Speaker
+from .players.base import Player
 from .present import notices
 from .present.message import Message, Verbosity, joined
+from .seat.session import Session
 from .session import paths
 from .session.settings import BRAILLE_MODES, BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
 from .session.storage import LockState, Storage
@@ -178,6 +181,35 @@ def start_braille(console: Console, flag: str | None) -> None:
         console.announcer.set_braille(display)
     elif mode == "brltty":
         console.announcer.announce(notices.no_braille(console.words, failure or ""))
+
+
+def start_channels(console: Console, args: argparse.Namespace, speech: str) -> None:
+    """Speech, sound cues and the braille display of one run (the game, the scorekeeper, bergen join),
+    from the flags and the remembered settings; each one that cannot start says so once."""
+    console.announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
+    start_sounds(console, sounds_wanted(args.sounds, console.settings.sounds, speech), console.words)
+    start_braille(console, args.braille)
+
+
+def seat_session(
+    console: Console,
+    speech: str,
+    *,
+    new_match: Callable[[], tuple[Match, dict[int, Player]]] | None = None,
+    export_dir: Path | None = None,
+) -> Session:
+    """What a seat at this console needs from outside (saving, settings, the ways to speak)."""
+    return Session(
+        console.data,
+        console.settings,
+        console.save_settings,
+        speech,
+        open_speaker,
+        open_sounds,
+        console.open_braille,
+        new_match=new_match,
+        export_dir=export_dir,
+    )
 
 
 def open_speaker(mode: str) -> Speaker | None:

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TextIO
 
 from .boundary import NameProblem, ascii_number, name_problem
-from .cli_text import rules_error
 from .commands.keep_parser import KeepLexicon
 from .commands.lexicon import fold, names_a_command
 from .console import (
@@ -19,11 +18,8 @@ from .console import (
     add_console_arguments,
     guarded,
     open_console,
-    open_sounds,
-    open_speaker,
-    sounds_wanted,
-    start_braille,
-    start_sounds,
+    seat_session,
+    start_channels,
 )
 from .core.keep_record import load_keep
 from .core.record import RecordError
@@ -33,10 +29,12 @@ from .core.table import Table
 from .core.tally import Tally
 from .i18n import I18n
 from .present import notices
+from .present.rules_text import rules_error
 from .rule_args import add_rule_arguments, rules_from_arguments
+from .seat.keeper import KEEP_FILE, Keeper
 from .session.savefile import checked_name
 from .session.untrusted import DamagedFile, read_json
-from .ui.keeper import KEEP_FILE, Keeper, KeepSession
+from .ui.keeper import keep_score
 
 DEFAULT_NAMES = ("Anna", "Cem", "Mia", "Tom")
 
@@ -203,31 +201,18 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             core, kept_names = saved
         else:
             core, kept_names = (Tally(rules, scores) if args.mode == "tally" else Table(rules, scores)), names
-        announcer.set_speaker(open_speaker(speech))
-        start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
-        start_braille(console, args.braille)
+        start_channels(console, args, speech)
         export_dir = Path(args.export_dir) if args.export_dir else console.data.path("exports")
-        session = KeepSession(
-            console.data,
-            export_dir,
-            settings,
-            console.save_settings,
-            speech,
-            open_speaker,
-            open_sounds,
-            console.open_braille,
-        )
         keeper = Keeper(
             core,
             kept_names,
             language=console.language,
             verbosity=console.verbosity,
             announcer=announcer,
-            reader=console.reader,
-            session=session,
+            session=seat_session(console, speech, export_dir=export_dir),
         )
         keepers.append(keeper)
         console.target.append(keeper)
-        return keeper.run(resumed=saved is not None)
+        return keep_score(keeper, console.reader, resumed=saved is not None)
 
     return guarded(console, keep, lambda: keepers[0].i18n if keepers else words)

@@ -15,18 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cli_text import early_language, rules_error
+from .cli_text import early_language
 from .console import (
-    SPEECH_CHOICES,
     Console,
     add_console_arguments,
     guarded,
     open_console,
-    open_sounds,
-    open_speaker,
-    sounds_wanted,
-    start_braille,
-    start_sounds,
+    seat_session,
+    start_channels,
 )
 from .core.dealers import SeededDealer
 from .core.engine import Match
@@ -34,12 +30,13 @@ from .core.rules import Rules, RulesError, from_options
 from .i18n import I18n, choose_language, environment
 from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from .present.rules_text import rules_error
 from .present.table_talk import rules_name, saved_match
 from .present.words import Words
 from .rule_args import add_rule_arguments, rules_from_arguments
 from .session.savefile import MATCH_FILE, checked_seat, load_match
 from .session.untrusted import DamagedFile
-from .ui.game import Game, Seating, Session
+from .ui.game import Game, Seating
 
 COMPUTER_NAMES = ("Anna", "Cem", "Mia")  # names that read well in German, Turkish and English
 PREVIOUS_FILE = "match.previous.json"
@@ -170,19 +167,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             fresh = Match(match.rules, SeededDealer(random.SystemRandom().randrange(2**31)))
             return fresh, computer_players(fresh, seating)
 
-        announcer.set_speaker(open_speaker(speech if speech in SPEECH_CHOICES else "off"))
-        start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
-        start_braille(console, args.braille)
-        session = Session(
-            console.data,
-            settings,
-            console.save_settings,
-            speech,
-            open_speaker,
-            new_match,
-            open_sounds,
-            console.open_braille,
-        )
+        start_channels(console, args, speech)
+        session = seat_session(console, speech, new_match=new_match)
         game = Game(
             match,
             seating,

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TextIO
 
-from .cli_text import rules_error
 from .core.dealers import SeededDealer
 from .core.engine import Match, Phase
 from .core.events import Event, HandDealt, HandEnded, MatchWon, Redeal, TilePlayed
@@ -32,6 +31,7 @@ from .core.rules import Tally as Keeping
 from .core.view import SeatView
 from .i18n import I18n
 from .players import LEVELS, Player, make_player
+from .present.rules_text import rules_error
 from .rule_args import add_rule_arguments, rules_from_arguments
 
 #: Makes the player of one seat: (level, seed) -> player.

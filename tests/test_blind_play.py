@@ -1078,7 +1078,7 @@ def test_sound_cues_go_with_their_lines() -> None:
     for preset_name, players, seed in SOUND_MATCHES:
         game, out = self_playing(Match(preset(preset_name, players=players), SeededDealer(seed)))
         recorder = Beside(out)
-        game.announcer.set_sounds(recorder)
+        game.seat.announcer.set_sounds(recorder)
         assert game.run() == 0
         printed = [(cue, line) for line in out.getvalue().splitlines() if (cue := expected_cue(line))]
         assert recorder.with_line == printed
@@ -1145,8 +1145,8 @@ def test_sounds_command_answers() -> None:
     sounds = new("output.sounds")
     settings, saved = Settings(), []
     session = Session(
-        None, settings, lambda: saved.append(settings.sounds), "off", lambda mode: None, None,
-        lambda: (sounds.RecordingPlayer(), None),
+        None, settings, lambda: saved.append(settings.sounds), "off", lambda mode: None,
+        open_sounds=lambda: (sounds.RecordingPlayer(), None),
     )  # fmt: skip
     lines = iter(["sounds on", "01", "sounds off", "sounds"])
     match = Match(preset("standard"), SeededDealer(4))
@@ -1163,4 +1163,4 @@ def test_sounds_command_answers() -> None:
         off=EN.pgettext("speech mode", "off"),
     )
     assert usage in printed
-    assert saved == ["on", "off"] and game.announcer.sounds is None
+    assert saved == ["on", "off"] and game.seat.announcer.sounds is None

@@ -19,10 +19,10 @@ from bergen_access.commands.lexicon import Lexicon, names_a_command
 from bergen_access.i18n import I18n
 from bergen_access.net.server import Server
 from bergen_access.present.help_text import HELP_ORDER, describe
-from bergen_access.ui.game import Game
-from bergen_access.ui.keeper import Keeper
+from bergen_access.seat.keeper import Keeper
+from bergen_access.seat.match_seat import MatchSeat
 
-CONTROLLERS: dict[Place, type] = {Place.GAME: Game, Place.KEEP: Keeper, Place.LOBBY: Server}
+CONTROLLERS: dict[Place, type] = {Place.GAME: MatchSeat, Place.KEEP: Keeper, Place.LOBBY: Server}
 LANGUAGES = ("en", "de", "tr")
 
 

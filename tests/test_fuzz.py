@@ -63,11 +63,12 @@ from bergen_access.keeping.steps import ConfirmHolding, IsOpener, WhichEnd, WhoW
 from bergen_access.output.announcer import Announcer
 from bergen_access.players.levels import make_player
 from bergen_access.present.message import Verbosity
+from bergen_access.seat.keeper import KEEP_FILE, Keeper
 from bergen_access.session.savefile import MATCH_FILE
 from bergen_access.session.settings import Settings
 from bergen_access.session.storage import Storage
 from bergen_access.ui.game import Game, Seating, Session
-from bergen_access.ui.keeper import KEEP_FILE, Keeper, KeepSession
+from bergen_access.ui.keeper import keep_score
 from bergen_access.ui.reader import READ_LIMIT, ScreenedReader
 
 from .drivers import ROOT, environment
@@ -548,14 +549,14 @@ def run_game(lines: list[tuple[str, str]], seed: int, players: int, folder: Path
 
     def legal() -> str:
         game = games[0]
-        if game._asking is not None:
+        if game.seat._asking is not None:
             return "left"
         if game.match.phase is Phase.HAND_OVER:
             return ""
-        actions = game.view.legal_actions
+        actions = game.seat.view.legal_actions
         action = actions[seed % len(actions)] if actions else Pass(0)
         if isinstance(action, Play):
-            return f"{action.tile.notation} {game.lexicon.end_word(action.end)}"
+            return f"{action.tile.notation} {game.seat.lexicon.end_word(action.end)}"
         return "draw" if isinstance(action, Draw) else "pass"
 
     script = Script(lines, out, state, legal)
@@ -639,11 +640,10 @@ def run_keeper(lines: list[tuple[str, str]], tally: bool, folder: Path | None) -
         language="en",
         verbosity=Verbosity.NORMAL,
         announcer=Announcer(out, language="en"),
-        reader=reader,
-        session=KeepSession(storage, exports, Settings(), lambda: None, "off", _null_speaker),
+        session=Session(storage, Settings(), lambda: None, "off", _null_speaker, export_dir=exports),
     )
     keepers.append(keeper)
-    assert keeper.run() == 0
+    assert keep_score(keeper, reader) == 0
     script.mark()
     return script
 

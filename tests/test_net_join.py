@@ -17,8 +17,8 @@ import pytest
 
 from bergen_access.commands.definitions import CommandKind
 from bergen_access.i18n import I18n
+from bergen_access.join import SeatMemory, address
 from bergen_access.net import texts
-from bergen_access.net.join import SeatMemory, address
 from bergen_access.net.lobby_words import lobby_words
 
 from .net_clients import LineClient

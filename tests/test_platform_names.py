@@ -192,8 +192,8 @@ def test_the_list_finds_what_it_should() -> None:
         ("ui/reader.py", "termios"),
         ("ui/reader.py", "readline"),
         ("ui/key_reader.py", "msvcrt"),
-        ("net/run.py", "add_signal_handler"),
-        ("net/run.py", "resource"),
+        ("serve.py", "add_signal_handler"),
+        ("serve.py", "resource"),
         ("output/windows_readers.py", "pythoncom"),
     ]:
         assert expected in found, expected

@@ -29,9 +29,9 @@ from typing import Any, NoReturn, cast
 import pytest
 
 from bergen_access import cli, console, i18n
+from bergen_access import serve as net_run
 from bergen_access.commands.lexicon import CommandKind, Lexicon
 from bergen_access.i18n import I18n, choose_language, platform_language
-from bergen_access.net import run as net_run
 from bergen_access.net import server as net_server
 from bergen_access.output import brlapi, sounds, speech, voice_worker
 from bergen_access.output.announcer import Announcer
@@ -1292,7 +1292,7 @@ class FakeLoop:
 def test_without_loop_signal_handlers_plain_handlers_wake_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows: Ctrl-C (and TERM, Ctrl-Break) must set ``stop`` through the loop, not raise in it."""
     installed: dict[int, Callable[[int, object], object]] = {}
-    monkeypatch.setattr("bergen_access.net.run.signal.signal", installed.setdefault)
+    monkeypatch.setattr("bergen_access.serve.signal.signal", installed.setdefault)
     loop, stop = FakeLoop(handlers=False), asyncio.Event()
     net_run._stop_on_signals(cast(asyncio.AbstractEventLoop, loop), stop)
     wanted = {getattr(signal, name) for name in net_run.STOP_SIGNALS if hasattr(signal, name)}
@@ -1308,7 +1308,7 @@ def test_loop_signal_handlers_are_used_where_there_are_some(monkeypatch: pytest.
     def never(number: int, handler: object) -> NoReturn:
         raise AssertionError("signal.signal was called although the loop takes signals")
 
-    monkeypatch.setattr("bergen_access.net.run.signal.signal", never)
+    monkeypatch.setattr("bergen_access.serve.signal.signal", never)
     loop, stop = FakeLoop(handlers=True), asyncio.Event()
     net_run._stop_on_signals(cast(asyncio.AbstractEventLoop, loop), stop)
     assert (signal.SIGINT, stop.set) in loop.added

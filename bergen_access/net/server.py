@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..boundary import InputProblem, Screened, screen, shown, visible
-from ..cli_text import rules_error
 from ..commands.definitions import handler_of
 from ..commands.lexicon import CommandKind, names_a_command, verbosity_names
 from ..core import Match, SeededDealer
@@ -42,13 +41,16 @@ from ..i18n import LANGUAGES, I18n, normalize_language
 from ..players.base import Player
 from ..present import notices
 from ..present.message import Message, Verbosity
+from ..present.rules_text import rules_error
 from ..present.table_talk import level_names, rules_name
+from ..seat.replay import restore_history
+from ..seat.session import QuitGame
 from ..session.savefile import load_match, match_text
 from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem
-from ..ui.game import QuitGame
 from . import texts
 from .guard import WrongSecrets
+from .limits import MOST_PER_ADDRESS
 from .lobby_words import CreateError, lobby_words, parse_create
 from .table import Seat, SeatGame, Table, Watcher
 from .telnet import IAC_NOP, Incoming, LineFramer, RateLimiter, outgoing
@@ -63,8 +65,6 @@ READ_CHUNK = 4096
 MOST_UNSENT = 256 * 1024
 #: seconds a connection may take to give the password before it is closed
 PASSWORD_WAIT = 60.0
-#: connections at once from one address (a household or a club behind one router stays far below)
-MOST_PER_ADDRESS = 50
 #: the game's commands that work at a table whose match has not begun (the rest wait for the deal)
 BEFORE_THE_MATCH = (CommandKind.QUIT, CommandKind.LANGUAGE, CommandKind.VERBOSITY)
 #: the computer seats' names, the first ones nobody online has
@@ -691,7 +691,7 @@ class Server:
         if seat.game is None:  # after a restart: the seat's game, its history told as before
             seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
             if table.match.hand_number:
-                seat.game.restore_history()
+                restore_history(seat.game)
         client.table, client.seat = table, seat
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         for line in missed:

@@ -17,12 +17,11 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO, cast
+from typing import Protocol, TextIO, cast
 
 from ..core.actions import Action
 from ..core.engine import Match, Phase
 from ..core.events import Event
-from ..core.view import SeatView
 from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..players import make_player
@@ -30,8 +29,8 @@ from ..players.base import Player
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
 from ..present.words import Words
-from ..session.settings import Settings
-from ..ui.game import Game, Seating, Session
+from ..seat.match_seat import MatchSeat, Seating
+from ..seat.session import quiet_session
 
 #: lines kept for a link-dead seat (the oldest go first)
 MOST_MISSED = 400
@@ -104,78 +103,64 @@ class Seat:
             del self.missed[:-MOST_MISSED]
 
 
-class SeatGame(Game):
-    """The console game for one seat of a shared match: moves go through the table, news comes from it."""
+class TableMoves:
+    """A seat's moves at a shared table: applied once by the table, saved, told to every seat."""
 
-    def __init__(self, table: Table, seat: Seat, *, language: str, verbosity: Verbosity) -> None:
+    def __init__(self, table: Table, seat: Seat) -> None:
         self.table = table
         self.seat = seat
-        seating = Seating([s.name for s in table.seats], seat.index, table.levels())
-        out = cast(TextIO, SeatOutput(seat))
-        announcer = Announcer(out, language=language, terse=verbosity is Verbosity.TERSE)
-        session = Session(None, Settings(), lambda: None, "off", lambda mode: None, remembers=False)
-        others: dict[int, Player] = {s.index: _Elsewhere() for s in table.seats if s is not seat}
-        super().__init__(
-            table.match,
-            seating,
-            others,  # the other seats move at the table; listed so a replayed history knows them
-            language=language,
-            verbosity=verbosity,
-            announcer=announcer,
-            reader=_NoReader(),
-            session=session,
-        )
 
-    # -------------------------------------------------------- through the table
+    def apply(self, action: Action) -> None:
+        self.table.apply(action)
+
+    def start_hand(self) -> None:
+        self.table.start_hand()
 
     def save(self) -> None:
         self.table.save()
 
-    def _apply(self, action: Action) -> None:
-        self._enter_plays = None
-        self.table.apply(action)
+    def drew(self, events: list[Event]) -> None:
+        if events:
+            self.table.tell(events, skip=self.seat)  # the others hear the draws; this seat heard its own
 
-    def _start_hand(self) -> None:
-        self.table.start_hand()
 
-    def _draw(self, command: Any = None, most: int | None = None) -> None:
-        before = len(self.match.history)
-        super()._draw(command, most)
-        drawn = self.match.history[before:]
-        if drawn:
-            self.table.tell(drawn, skip=self.seat)  # the others hear the draws; this seat heard its own
+class SeatGame(MatchSeat):
+    """One person's seat of a shared match: the console's seat, its moves through the table, its lines to
+    the connection."""
 
-    # -------------------------------------------------------------- hearing
+    def __init__(self, table: Table, seat: Seat, *, language: str, verbosity: Verbosity) -> None:
+        self.table = table
+        self.place = seat
+        seating = Seating([s.name for s in table.seats], seat.index, table.levels())
+        out = cast(TextIO, SeatOutput(seat))
+        announcer = Announcer(out, language=language, terse=verbosity is Verbosity.TERSE)
+        super().__init__(
+            table.match,
+            seating,
+            language=language,
+            verbosity=verbosity,
+            announcer=announcer,
+            session=quiet_session(),
+            moves=TableMoves(table, seat),
+        )
 
     def heard(self, events: Iterable[Event]) -> None:
         """News from the table, as this seat may see it; then the turn, if it is this seat's."""
-        seat = self.seat.index
+        seat = self.place.index
         self.tell_events([_seen(event, seat) for event in events])
-        self._flush_draws()
+        self.flush_draws()
 
     def turn_and_prompt(self) -> None:
         """Say it is this seat's turn (once a turn), then the prompt, as the console would."""
         match = self.match
-        if match.phase is Phase.PLAYING and match.turn == self.seat.index and not match.is_over:
+        if match.phase is Phase.PLAYING and match.turn == self.place.index and not match.is_over:
             self.announce_turn()
-        if self.seat.client is not None and not match.is_over and match.phase is not Phase.NOT_STARTED:
-            self.seat.prompt(self.prompt())
+        if self.place.client is not None and not match.is_over and match.phase is not Phase.NOT_STARTED:
+            self.place.prompt(self.prompt())
 
     def answer(self, line: str) -> None:
         """One line typed at this seat, answered exactly once."""
         self.handle(line)
-
-
-class _Elsewhere:
-    """Another seat of a shared match: it moves through the table, never through this seat's game."""
-
-    def choose(self, view: SeatView) -> Action:
-        raise RuntimeError("another seat moves at the table")
-
-
-class _NoReader:
-    def read(self, prompt: str) -> str:
-        raise EOFError
 
 
 def _seen(event: Event, seat: int) -> Event:

@@ -10,41 +10,12 @@ for the speech engines); adding one is a class with these three methods.
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
 from typing import Protocol
 
 from ..present.message import Message
+from ..present.news import ChannelKind, ChannelNews, NewsKind
 
-
-class ChannelKind(enum.StrEnum):
-    SPEECH = "speech"
-    BRAILLE = "braille"
-    SOUNDS = "sounds"
-
-
-class NewsKind(enum.StrEnum):
-    """What a channel has to tell the player, once."""
-
-    #: the channel stopped working (``detail``: why, technical); it is dropped, the game goes on
-    STOPPED = "stopped"
-    #: no screen reader answered; ``name`` speaks instead (``detail``: why, technical)
-    FELL_BACK = "fell-back"
-    #: no installed voice speaks ``language``; another voice reads it
-    NO_VOICE = "no-voice"
-    #: the screen reader ``name`` takes no language from programs: it reads ``language`` with its voice
-    NO_LANGUAGE = "no-language"
-    #: VoiceOver does not allow programs to speak through it (an AppleScript setting); ``name`` speaks
-    SCRIPTING_OFF = "scripting-off"
-
-
-@dataclass(frozen=True)
-class ChannelNews:
-    channel: ChannelKind
-    kind: NewsKind
-    name: str = ""
-    language: str = ""
-    detail: str = ""
+__all__ = ["Channel", "ChannelKind", "ChannelNews", "NewsKind"]
 
 
 class Channel(Protocol):

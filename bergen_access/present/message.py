@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -42,6 +42,10 @@ class Message:
     urgent: bool = False
     cue: Cue | None = None
     pick: bool = False
+
+    def as_urgent(self) -> Message:
+        """The same message, said at once (an answer to what the player just typed)."""
+        return replace(self, urgent=True)
 
 
 def wrap_braille(text: str, width: int) -> list[str]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown, visible
 from ..commands.lexicon import CommandKind, Lexicon
 from ..i18n import I18n
-from ..output.channel import ChannelKind, ChannelNews, NewsKind
 from ..session.storage import NoticeKind, Storage, StorageNotice
 from ..session.untrusted import FileProblem
 from ..system import System
 from ..system import current as current_system
 from .message import Message, joined
+from .news import ChannelKind, ChannelNews, NewsKind
 
 
 def notice(text: str, braille: str | None = None) -> Message:

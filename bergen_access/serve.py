@@ -9,14 +9,15 @@ import signal
 from collections.abc import Callable
 from typing import TextIO
 
-from ..boundary import visible
-from ..i18n import LANGUAGES, I18n
-from ..present import notices
-from ..session import paths
-from ..session.storage import LockState, Storage, StorageNotice, reason_of
-from ..session.untrusted import FileProblem
-from . import texts
-from .server import MOST_PER_ADDRESS, HostNotice, Server
+from .boundary import visible
+from .i18n import LANGUAGES, I18n
+from .net import texts
+from .net.limits import MOST_PER_ADDRESS
+from .net.server import HostNotice, Server
+from .present import notices
+from .session import paths
+from .session.storage import LockState, Storage, StorageNotice, reason_of
+from .session.untrusted import FileProblem
 
 SERVER_LOCK = "server"  # one server per data folder: two would write the same table files
 MOST_HOLD = 7 * 24 * 60.0  # minutes: a week

@@ -21,24 +21,21 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..boundary import visible
-from ..commands.lexicon import CommandKind
-from ..console import (
+from .boundary import visible
+from .commands.lexicon import CommandKind
+from .console import (
     add_console_arguments,
     guarded,
     open_console,
-    open_speaker,
-    sounds_wanted,
-    start_braille,
-    start_sounds,
+    start_channels,
 )
-from ..i18n import LANGUAGES, I18n
-from ..present.message import Cue, Message
-from ..ui.reader import RoutedReader
-from . import texts
-from .lobby_words import lobby_words
-from .server import MOST_PER_ADDRESS
-from .telnet import LineFramer, outgoing
+from .i18n import LANGUAGES, I18n
+from .net import texts
+from .net.limits import MOST_PER_ADDRESS
+from .net.lobby_words import lobby_words
+from .net.telnet import LineFramer, outgoing
+from .present.message import Cue, Message
+from .ui.reader import RoutedReader
 
 
 def add_join_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
@@ -164,10 +161,7 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         announcer.announce(_message(text.format(address=visible(args.address))))
 
     def run() -> int:
-        speech = args.speech or settings.speech or "off"
-        announcer.set_speaker(open_speaker(speech))
-        start_sounds(console, sounds_wanted(args.sounds, settings.sounds, speech), words)
-        start_braille(console, args.braille)
+        start_channels(console, args, args.speech or settings.speech or "off")
         reader = console.reader
         seat = SeatMemory(words)
         your_turn = words.gettext("Your turn.")
