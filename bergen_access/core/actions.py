@@ -2,8 +2,8 @@
 
 Actions are small immutable values (dataclasses, so a ``Draw`` never equals a
 ``Pass`` of the same seat). The engine keeps one instance of every
-possible action (``play_action``, ``draw_action``, ``pass_action``) so that
-listing legal actions allocates nothing.
+possible action (``ALL_PLAYS``, ``ALL_DRAWS``, ``ALL_PASSES``, ``play_action``) so
+that listing legal actions allocates nothing.
 """
 
 from __future__ import annotations
@@ -107,13 +107,3 @@ ALL_PASSES = tuple(Pass(seat) for seat in range(MAX_SEATS))
 def play_action(seat: int, tile: Tile, end: End) -> Play:
     """The shared ``Play`` value for a seat, tile and end."""
     return ALL_PLAYS[seat][tile][end]
-
-
-def draw_action(seat: int) -> Draw:
-    """The shared ``Draw`` value for a seat."""
-    return ALL_DRAWS[seat]
-
-
-def pass_action(seat: int) -> Pass:
-    """The shared ``Pass`` value for a seat."""
-    return ALL_PASSES[seat]

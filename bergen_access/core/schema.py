@@ -71,14 +71,6 @@ def string(longest: int, pattern: str | None = None, choices: Collection[str] | 
     return check
 
 
-def constant(expected: object) -> Check:
-    def check(value: Any, where: str) -> None:
-        if value != expected or type(value) is not type(expected):
-            raise SchemaError(where, "not the expected value")
-
-    return check
-
-
 def nullable(inner: Check) -> Check:
     """``None`` or what ``inner`` accepts."""
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import End
 from .events import Decider, HeaderKind, Holding
 from .rules import BlockedRule, Reduction, Rules, Tally
-from .tiles import EVERY_DOUBLE_MASK, EVERY_TILE, Tile
+from .tiles import EVERY_DOUBLE_MASK, EVERY_TILE
 
 # Module names for the enum members compared below: reading a member off its enum class is ten times
 # slower than reading a global, and the engine scores through these functions on every header.
@@ -129,25 +128,3 @@ def settle_blocked(rule: BlockedRule, holdings: Sequence[Holding]) -> tuple[int 
         return winner, _FEWER_PIPS if winner is not None else _TIE
     winner = _unique_lowest(list(sides), [h.single_pips for h in holdings])
     return winner, _SINGLE_PIPS_DECIDED if winner is not None else _TIE
-
-
-def header_after(
-    ends: tuple[int, int], end_tiles: tuple[Tile, Tile], tile: Tile, end: End
-) -> HeaderKind | None:
-    """The header that laying ``tile`` at ``end`` would make, from public facts only.
-
-    >>> from bergen_access.core.tiles import tile as t
-    >>> header_after((3, 5), (t(3, 3), t(3, 5)), t(5, 6), End.RIGHT) is None
-    True
-    >>> header_after((3, 6), (t(3, 3), t(5, 6)), t(3, 6), End.RIGHT)
-    <HeaderKind.TRIPLE: 'triple'>
-    """
-    left, right = ends
-    left_tile, right_tile = end_tiles
-    if end is End.LEFT:
-        left, left_tile = tile.other(left), tile
-    else:
-        right, right_tile = tile.other(right), tile
-    if left != right:
-        return None
-    return HeaderKind.TRIPLE if left_tile.is_double or right_tile.is_double else HeaderKind.DOUBLE

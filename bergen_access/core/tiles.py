@@ -137,10 +137,8 @@ def tile_set(highest: int) -> TileSet:
 EVERY_DOUBLE_MASK: int = tile_set(12).doubles_mask
 DOUBLE_SIX = tile_set(6)
 TILES = DOUBLE_SIX.tiles
-TILE_COUNT = DOUBLE_SIX.count
 ALL_TILES_MASK = DOUBLE_SIX.mask
 DOUBLES = DOUBLE_SIX.doubles
-DOUBLES_MASK = DOUBLE_SIX.doubles_mask
 
 
 def tile(a: int, b: int) -> Tile:
@@ -195,8 +193,3 @@ def tiles_in(mask: int) -> Iterator[Tile]:
 def in_order(tiles: Iterable[Tile]) -> list[Tile]:
     """Tiles as people order them: by the lower half, then the higher (in every set)."""
     return sorted(tiles, key=lambda t: (_LOW[t], _HIGH[t]))
-
-
-def count_of(mask: int) -> int:
-    """Number of tiles in a bit mask."""
-    return mask.bit_count()

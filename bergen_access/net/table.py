@@ -210,7 +210,6 @@ class Table:
         }
         self._save = save
         self.hold_seconds = hold_seconds
-        self.thinking = False  # a computer seat is choosing (in a worker thread)
 
     def levels(self) -> dict[int, str]:
         return {seat.index: seat.level for seat in self.seats if seat.level is not None}

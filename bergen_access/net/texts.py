@@ -281,11 +281,6 @@ def stand_in(i: I18n, name: str) -> Message:
     return line(i.gettext("{name} did not come back: a computer plays the seat now.").format(name=name))
 
 
-def waiting_for(i: I18n, name: str) -> Message:
-    # Translators: a move was typed while the table waits on an away player's turn.
-    return line(i.gettext("Waiting for {name}, who is away.").format(name=name))
-
-
 def says(i: I18n, name: str, text: str) -> Message:
     # Translators: table chat. Keep "says:" short and stable; {text} is what they typed.
     return line(i.gettext("{name} says: {text}").format(name=name, text=text), urgent=False)

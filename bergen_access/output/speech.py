@@ -346,10 +346,6 @@ class Speaker:
     def alive(self) -> bool:
         return self.failure is None
 
-    @property
-    def backend_name(self) -> str | None:
-        return self._backend.name if self._backend is not None else None
-
     def wait_ready(self, timeout: float = 5.0) -> bool:
         """Wait until the engine has started (or failed); True if it speaks."""
         self._ready.wait(timeout)

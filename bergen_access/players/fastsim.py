@@ -18,7 +18,6 @@ speed (``ArmsPosition.lay``); a test holds it to ``Arms.header_base``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import cache
 from typing import final
@@ -28,7 +27,7 @@ from ..core.events import HeaderKind
 from ..core.layout import KIND_OF_VALUE
 from ..core.rules import Opener, Rules
 from ..core.scoring import capped, header_value, holding_of, settle_blocked
-from ..core.tiles import ALL_NUMBERS, EVERY_TILE, LARGEST, SUIT_MASK, TILES, Tile, mask_of
+from ..core.tiles import ALL_NUMBERS, EVERY_TILE, LARGEST, SUIT_MASK, Tile, mask_of
 
 #: Above every play code of every set (the largest is 90 * 8 + 7).
 DRAW = 1024
@@ -535,11 +534,3 @@ def _opened(
         passes=0,
         scores=scores,
     )
-
-
-def shuffled_deal(rng: random.Random, players: int, tiles_each: int, tiles: tuple[Tile, ...] = TILES) -> Deal:
-    """A uniformly random deal of ``tiles`` (a set) from the search's own generator."""
-    order = list(tiles)
-    rng.shuffle(order)
-    hands = tuple(tuple(order[s * tiles_each : (s + 1) * tiles_each]) for s in range(players))
-    return Deal(hands, tuple(order[players * tiles_each :]))

@@ -56,14 +56,6 @@ class Knowledge:
     soft: tuple[tuple[int, ...], ...]
     passes: int
 
-    def may_hold(self, seat: int, tile: int) -> bool:
-        """Whether ``seat`` can hold ``tile`` in some history consistent with the view."""
-        if seat == self.seat:
-            return bool(self.hand >> tile & 1)
-        if not self.unknown >> tile & 1:
-            return False
-        return any(not forbidden >> tile & 1 for forbidden in self.slots[seat])
-
     def holds_probability(self, seat: int, tile: int) -> float:
         """A quick estimate of the chance that ``seat`` holds ``tile``.
 

@@ -341,8 +341,3 @@ class Replies:
             # Translators: what the player must do, inside an error message: "pass".
             return i.pgettext("must", "pass")
         return "-"
-
-    def can_do(self, view: SeatView) -> Message:
-        """The options sentence alone (after a refusal that changed nothing)."""
-        choice = choices(view)
-        return self._reply(lambda speech: self.options.sentence(choice, speech), self.options.braille(choice))
