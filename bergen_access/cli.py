@@ -17,12 +17,55 @@ from .output.voice_worker import VOICE_WORKER_FLAG
 from .session import paths
 from .session.settings import SETTINGS_FILE, Settings
 
+#: the commands besides playing, each with the module that reads its flags and carries it out
+SUBCOMMANDS = ("simulate", "keep", "serve", "join")
 
-def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    from . import keep, play, simulate  # noqa: PLC0415 - keep start-up light
-    from .join import add_join_arguments  # noqa: PLC0415
-    from .serve import add_serve_arguments  # noqa: PLC0415
 
+def chosen_command(arguments: Sequence[str]) -> str | None:
+    """The command the command line asks for (None: play a match)."""
+    return next((word for word in arguments if word in SUBCOMMANDS), None)
+
+
+def _about(i: I18n) -> dict[str, tuple[str, str]]:
+    """Each command's line in the list of commands and its own description, for --help."""
+    return {
+        "simulate": (
+            # Translators: --help, the simulate command in the list of commands.
+            i.gettext("play complete matches between computer players and print them"),
+            # Translators: --help of bergen simulate.
+            i.gettext("Play complete matches between computer players and print every event."),
+        ),
+        "keep": (
+            # Translators: --help, the keep command in the list of commands.
+            i.gettext("keep the score of a table of physical dominoes"),
+            # Translators: --help of bergen keep.
+            i.gettext(
+                "Keep the score of a table of physical dominoes: enter every play (the headers are found), "
+                "or with --mode tally only what scores."
+            ),
+        ),
+        "serve": (
+            # Translators: --help, the serve command in the list of commands.
+            i.gettext("host tables that players join over the network"),
+            # Translators: --help of bergen serve.
+            i.gettext(
+                "Host a lobby and tables for players who join with bergen join, telnet or a MUD client."
+            ),
+        ),
+        "join": (
+            # Translators: --help, the join command in the list of commands.
+            i.gettext("join a table server (bergen serve) with speech, braille and sounds"),
+            # Translators: --help of bergen join.
+            i.gettext("Play at a table server with this program's speech, braille and sounds."),
+        ),
+    }
+
+
+def build_parser(
+    i: I18n, chosen: str | None = None
+) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line's parser. Only the chosen command's module is imported to read its flags (the
+    others are listed by name): a plain ``bergen`` never loads the server or the scorekeeper."""
     install_argparse_words(i)
     parser = argparse.ArgumentParser(
         prog="bergen",
@@ -37,51 +80,39 @@ def build_parser(i: I18n) -> tuple[argparse.ArgumentParser, dict[str, argparse.A
             "Type help in the game for its commands."
         ),
     )
-    play.add_arguments(parser, i)
+    if chosen is None:
+        from . import play  # noqa: PLC0415 - each command's flags only when it runs
+
+        play.add_arguments(parser, i)
+    else:  # "bergen --lang de keep …": the language may come before the command too
+        parser.add_argument("--lang", default=None, help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    simulate_parser = commands.add_parser(
-        "simulate",
-        # Translators: --help, the simulate command in the list of commands.
-        help=i.gettext("play complete matches between computer players and print them"),
-        # Translators: --help of bergen simulate.
-        description=i.gettext("Play complete matches between computer players and print every event."),
-    )
-    simulate.add_arguments(simulate_parser, i)
-    keep_parser = commands.add_parser(
-        "keep",
-        # Translators: --help, the keep command in the list of commands.
-        help=i.gettext("keep the score of a table of physical dominoes"),
-        # Translators: --help of bergen keep.
-        description=i.gettext(
-            "Keep the score of a table of physical dominoes: enter every play (the headers are found), "
-            "or with --mode tally only what scores."
-        ),
-    )
-    keep.add_arguments(keep_parser, i)
-    serve_parser = commands.add_parser(
-        "serve",
-        # Translators: --help, the serve command in the list of commands.
-        help=i.gettext("host tables that players join over the network"),
-        # Translators: --help of bergen serve.
-        description=i.gettext(
-            "Host a lobby and tables for players who join with bergen join, telnet or a MUD client."
-        ),
-    )
-    add_serve_arguments(serve_parser, i)
-    join_parser = commands.add_parser(
-        "join",
-        # Translators: --help, the join command in the list of commands.
-        help=i.gettext("join a table server (bergen serve) with speech, braille and sounds"),
-        # Translators: --help of bergen join.
-        description=i.gettext("Play at a table server with this program's speech, braille and sounds."),
-    )
-    add_join_arguments(join_parser, i)
-    return parser, {
-        "simulate": simulate_parser,
-        "keep": keep_parser,
-        "serve": serve_parser,
-        "join": join_parser,
-    }
+    subparsers = {}
+    for name, (line, description) in _about(i).items():
+        subparsers[name] = commands.add_parser(name, help=line, description=description)
+        if name == chosen:
+            _add_arguments(name, subparsers[name], i)
+    return parser, subparsers
+
+
+def _add_arguments(name: str, parser: argparse.ArgumentParser, i: I18n) -> None:
+    # each import here is the command's own: it costs nothing when another command runs
+    if name == "simulate":
+        from .simulate import add_arguments as add_simulate  # noqa: PLC0415
+
+        add_simulate(parser, i)
+    elif name == "keep":
+        from .keep import add_arguments as add_keep  # noqa: PLC0415
+
+        add_keep(parser, i)
+    elif name == "serve":
+        from .serve import add_serve_arguments  # noqa: PLC0415
+
+        add_serve_arguments(parser, i)
+    else:
+        from .join import add_join_arguments  # noqa: PLC0415
+
+        add_join_arguments(parser, i)
 
 
 def prepare_streams() -> None:
@@ -126,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = paths.config_dir()
     saved = Settings.read(config / SETTINGS_FILE if config else None)[0].language
     i = I18n(choose_language(early_language(arguments), saved, environment()))
-    parser, subparsers = build_parser(i)
+    parser, subparsers = build_parser(i, chosen_command(arguments))
     args = parser.parse_args(arguments)
     if args.command == "simulate":
         from . import simulate  # noqa: PLC0415
