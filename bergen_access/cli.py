@@ -11,7 +11,7 @@ import contextlib
 import sys
 from collections.abc import Sequence
 
-from .cli_text import early_language, install_argparse_words
+from .cli_text import early_language, localized_parser
 from .i18n import I18n, choose_language, environment
 from .output.voice_worker import VOICE_WORKER_FLAG
 from .session import paths
@@ -66,8 +66,7 @@ def build_parser(
 ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The command line's parser. Only the chosen command's module is imported to read its flags (the
     others are listed by name): a plain ``bergen`` never loads the server or the scorekeeper."""
-    install_argparse_words(i)
-    parser = argparse.ArgumentParser(
+    parser = localized_parser(i)(
         prog="bergen",
         # Translators: --help, what the program is.
         description=i.gettext(

@@ -1,21 +1,24 @@
 """The words of the command line: --help and argparse's own phrases.
 
-argparse looks its phrases ("usage:", "show this help message and exit", error
-lines) up through the module-level function ``argparse._``; pointing it at
-our catalog makes ``bergen --help`` speak the player's language too.
+argparse writes its own phrases ("usage:", "show this help message and exit",
+error lines) in English; a parser class of our own puts them in the player's
+language, from our catalog, without changing argparse for anyone else.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
+import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from .i18n import I18n
 
 
-def install_argparse_words(i: I18n) -> None:
-    """Let argparse's own phrases come from our catalog (only the command line uses argparse)."""
-    words: dict[str, str] = {
+def argparse_words(i: I18n) -> dict[str, str]:
+    """argparse's own phrases in the player's language (the keys are argparse's English)."""
+    return {
         # Translators: argparse, start of the usage line of --help. Keep the trailing space.
         "usage: ": i.gettext("usage: "),
         # Translators: argparse, heading of the list of options in --help.
@@ -40,10 +43,78 @@ def install_argparse_words(i: I18n) -> None:
         "invalid %(type)s value: %(value)r": i.gettext("invalid %(type)s value: %(value)r"),
     }
 
-    def lookup(message: str) -> str:
-        return words.get(message, message)
 
-    argparse._ = lookup  # type: ignore[attr-defined]
+_FIELD = re.compile(r"%(?:\((\w+)\))?[sr]")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """argparse's English template as a pattern that captures its fields."""
+    parts, position, unnamed = [], 0, 0
+    for field in _FIELD.finditer(template):
+        parts.append(re.escape(template[position : field.start()]))
+        name = field.group(1) or f"field{unnamed}"
+        unnamed += field.group(1) is None
+        parts.append(f"(?P<{name}>.+?)")
+        position = field.end()
+    parts.append(re.escape(template[position:]))
+    return re.compile("^" + "".join(parts) + "$", re.DOTALL)
+
+
+def localized(message: str, words: dict[str, str]) -> str:
+    """One of argparse's English messages in the player's words (fields kept as argparse filled them;
+    a message within a message translated too); unchanged when it is none of argparse's."""
+    for english, translated in words.items():
+        if "%" not in english:
+            continue
+        found = _pattern(english).match(message)
+        if found is None:
+            continue
+        fields = {name: localized(value, words) for name, value in found.groupdict().items()}
+        return _filled(translated, fields)
+    return words.get(message, message)
+
+
+def _filled(template: str, fields: dict[str, str]) -> str:
+    """``template`` with each ``%(name)s``, ``%(name)r`` or ``%s`` replaced by its captured text."""
+    parts, position, unnamed = [], 0, 0
+    for field in _FIELD.finditer(template):
+        parts.append(template[position : field.start()])
+        name = field.group(1) or f"field{unnamed}"
+        unnamed += field.group(1) is None
+        parts.append(fields.get(name, field.group(0)))
+        position = field.end()
+    parts.append(template[position:])
+    return "".join(parts)
+
+
+def localized_parser(i: I18n) -> type[argparse.ArgumentParser]:
+    """An ``ArgumentParser`` class whose own phrases (usage, headings, -h, errors) are in the player's
+    language; its subparsers are of the same class. Nothing of argparse itself is changed."""
+    words = argparse_words(i)
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            super().add_usage(usage, actions, groups, words["usage: "] if prefix is None else prefix)
+
+    class LocalizedParser(argparse.ArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("formatter_class", Formatter)
+            super().__init__(*args, **kwargs)
+            self._positionals.title = words["positional arguments"]
+            self._optionals.title = words["options"]
+            for action in self._actions:
+                if isinstance(action, argparse._HelpAction):
+                    action.help = words["show this help message and exit"]
+
+        def error(self, message: str) -> NoReturn:
+            self.print_usage(sys.stderr)
+            line = words["%(prog)s: error: %(message)s\n"] % {
+                "prog": self.prog,
+                "message": localized(message, words),
+            }
+            self.exit(2, line)
+
+    return LocalizedParser
 
 
 def early_language(argv: Sequence[str]) -> str | None:

@@ -9,7 +9,7 @@ seat may know (other players' tiles hidden).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .rules import BlockedRule
 from .tiles import Tile
@@ -63,6 +63,30 @@ class Decider(StrEnum):
     CALLED = "called"  # the table said who won (scorekeeper's tally)
 
 
+def _strict_eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _strict_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _strict_eq(self, other)
+
+
+def _typed_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+_T = TypeVar("_T", bound=type)
+
+
+def typed_equality(cls: _T) -> _T:
+    """An event type whose equality also compares the type: a named tuple alone would find two kinds of
+    event with equal fields equal (``setattr``: mypy refuses assigning to a NamedTuple's methods)."""
+    setattr(cls, "__eq__", _strict_eq)  # noqa: B010
+    setattr(cls, "__ne__", _strict_ne)  # noqa: B010
+    setattr(cls, "__hash__", _typed_hash)  # noqa: B010
+    return cls
+
+
 class Holding(NamedTuple):
     """What a side still held when its hand was blocked."""
 
@@ -71,6 +95,7 @@ class Holding(NamedTuple):
     single_pips: int  # pips of the tiles that are not doubles
 
 
+@typed_equality
 class HandDealt(NamedTuple):
     """A new hand (or a redeal) was dealt; ``hands`` has None where unknown."""
 
@@ -84,12 +109,14 @@ class HandDealt(NamedTuple):
         return self._replace(hands=tuple(h if i == seat else None for i, h in enumerate(self.hands)))
 
 
+@typed_equality
 class Redeal(NamedTuple):
     """Nobody held a double: the tiles are shuffled and dealt again."""
 
     hand: int
 
 
+@typed_equality
 class Opened(NamedTuple):
     """The opener laid the opening double."""
 
@@ -97,6 +124,7 @@ class Opened(NamedTuple):
     tile: Tile
 
 
+@typed_equality
 class TilePlayed(NamedTuple):
     """A tile was laid; ``left`` and ``right`` are the open ends after it.
 
@@ -119,6 +147,7 @@ class TilePlayed(NamedTuple):
     new_arm: bool = False  # the tile started an arm of the opening double (larger sets)
 
 
+@typed_equality
 class Drew(NamedTuple):
     """A seat drew one tile; ``tile`` is None for those who may not see it."""
 
@@ -131,12 +160,14 @@ class Drew(NamedTuple):
         return self if seat == self.seat else self._replace(tile=None)
 
 
+@typed_equality
 class Passed(NamedTuple):
     """A seat passed."""
 
     seat: int
 
 
+@typed_equality
 class HeaderScored(NamedTuple):
     """A header: ``base`` before reduction, ``value`` awarded, side's new ``total``."""
 
@@ -148,6 +179,7 @@ class HeaderScored(NamedTuple):
     total: int
 
 
+@typed_equality
 class WentOut(NamedTuple):
     """A seat laid its last tile; ``value`` is the award (may be 0)."""
 
@@ -158,6 +190,7 @@ class WentOut(NamedTuple):
     total: int
 
 
+@typed_equality
 class HandBlocked(NamedTuple):
     """Nobody could play or draw; the blocked rule compared the sides.
 
@@ -174,6 +207,7 @@ class HandBlocked(NamedTuple):
     total: int | None
 
 
+@typed_equality
 class CountersDiscarded(NamedTuple):
     """Counter tally: a side discarded ``discarded`` counters and holds ``left``."""
 
@@ -183,6 +217,7 @@ class CountersDiscarded(NamedTuple):
     left: int
 
 
+@typed_equality
 class HandEnded(NamedTuple):
     """The hand is over; ``totals`` per side."""
 
@@ -190,6 +225,7 @@ class HandEnded(NamedTuple):
     totals: tuple[int, ...]
 
 
+@typed_equality
 class MatchWon(NamedTuple):
     """A side reached the target; the match is over."""
 
@@ -226,25 +262,6 @@ EVENT_TYPES: tuple[type[Any], ...] = (
     HandEnded,
     MatchWon,
 )
-
-
-def _strict_eq(self: tuple[Any, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _strict_ne(self: tuple[Any, ...], other: object) -> bool:
-    return not _strict_eq(self, other)
-
-
-def _typed_hash(self: tuple[Any, ...]) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-for _event_type in EVENT_TYPES:
-    # setattr: mypy refuses assigning to the methods of a NamedTuple class.
-    setattr(_event_type, "__eq__", _strict_eq)  # noqa: B010
-    setattr(_event_type, "__ne__", _strict_ne)  # noqa: B010
-    setattr(_event_type, "__hash__", _typed_hash)  # noqa: B010
 
 
 def seen_by(event: Event, seat: int) -> Event:
