@@ -38,7 +38,7 @@ from .events import (
     Redeal,
     TilePlayed,
 )
-from .layout import Arms, Layout, arms_end, fit_refusal, fitting_ends, header_kind
+from .layout import Arms, Layout, arms_end, arms_restricted, fit_masks, fit_refusal, fitting_ends, header_kind
 from .rules import Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
@@ -296,9 +296,10 @@ class Match:
             return hand & mask
         if not self._line:
             return 0
-        if self._arms_rule and len(self._line) == 2:  # first-arms-first: only the free side (arms_end)
-            return hand & SUIT_MASK[self._left if self._left_tile == self._opening else self._right]
-        return hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
+        left_fit, right_fit = fit_masks(
+            hand, self._left, self._right, self._left_tile == self._opening, self._arms_rule, len(self._line)
+        )
+        return left_fit | right_fit
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, plays sorted by tile then end."""
@@ -308,13 +309,9 @@ class Match:
         if self._many:
             return self._legal_on_arms(seat)
         hand = self._hands[seat]
-        left_fit = hand & SUIT_MASK[self._left]
-        right_fit = hand & SUIT_MASK[self._right]
-        if self._arms_rule and len(self._line) == 2:  # first-arms-first: only the free side (arms_end)
-            if self._left_tile == self._opening:
-                right_fit = 0
-            else:
-                left_fit = 0
+        left_fit, right_fit = fit_masks(
+            hand, self._left, self._right, self._left_tile == self._opening, self._arms_rule, len(self._line)
+        )
         fit = left_fit | right_fit
         if not fit:
             return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
@@ -416,7 +413,11 @@ class Match:
             end = action.end
             hands = self._hands
             hand = hands[seat]
-            if not hand >> tile & 1 or (self._arms_rule and len(self._line) == 2) or type(tile) is not Tile:
+            if (
+                not hand >> tile & 1
+                or arms_restricted(self._arms_rule, len(self._line))
+                or type(tile) is not Tile
+            ):
                 played = self._lay_checked(seat, action, hand)
                 left = self._left
                 right = self._right
@@ -498,7 +499,7 @@ class Match:
         left for ``apply`` to update.
         """
         tile, end = action.tile, action.end
-        if end not in (0, 1) or not hand >> tile & 1 or (self._arms_rule and len(self._line) == 2):
+        if end not in (0, 1) or not hand >> tile & 1 or arms_restricted(self._arms_rule, len(self._line)):
             self._refuse(action)  # an end that is neither left nor right is refused, as check() says
         if end:
             touching = self._right

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from .actions import End, Refusal
 from .events import HeaderKind
-from .tiles import Tile
+from .tiles import SUIT_MASK, Tile
 
 
 class Layout(NamedTuple):
@@ -191,11 +191,28 @@ def header_kind(base: int) -> HeaderKind:
 # The engine's hot path and the scorekeeper ask these with plain tuples.
 
 
+def arms_restricted(first_arms_first: bool, line_length: int) -> bool:
+    """The opening-arms rule on double-six, the one place it is written: under first-arms-first, while
+    the line is the opening double and one tile, only the double's free side takes a tile (the engine,
+    the scorekeeper's table, the fast simulator and the players all ask here)."""
+    return first_arms_first and line_length == 2
+
+
+def fit_masks(  # noqa: PLR0917 - the playouts' hot loop calls it with plain positions
+    hand: int, left: int, right: int, left_is_free: bool, first_arms_first: bool, line_length: int
+) -> tuple[int, int]:
+    """The tiles of ``hand`` (a bit mask) that may go at the left and at the right end now (double-six);
+    ``left_is_free``: the left end tile is the opening double itself."""
+    if first_arms_first and line_length == 2:  # arms_restricted, inline: the playouts' hottest line
+        return (hand & SUIT_MASK[left], 0) if left_is_free else (0, hand & SUIT_MASK[right])
+    return hand & SUIT_MASK[left], hand & SUIT_MASK[right]
+
+
 def arms_end(
     first_arms_first: bool, line_length: int, end_tiles: tuple[Tile, ...], opening: Tile | None
 ) -> End | None:
     """Under first-arms-first, the only end open while one side of the opening double is free."""
-    if first_arms_first and line_length == 2:
+    if arms_restricted(first_arms_first, line_length):
         return End.LEFT if end_tiles[0] == opening else End.RIGHT
     return None
 

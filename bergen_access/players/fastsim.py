@@ -24,7 +24,7 @@ from typing import final
 
 from ..core.dealers import Deal
 from ..core.events import HeaderKind
-from ..core.layout import KIND_OF_VALUE
+from ..core.layout import KIND_OF_VALUE, fit_masks
 from ..core.rules import Opener, Rules
 from ..core.scoring import capped, header_value, holding_of, settle_blocked
 from ..core.tiles import ALL_NUMBERS, EVERY_TILE, LARGEST, SUIT_MASK, Tile, mask_of
@@ -196,7 +196,14 @@ class Position:
         """The legal moves of the seat to move, in the engine's order (tile, then end; draw last)."""
         if self.phase != PLAYING:
             return []
-        left_fit, right_fit = fit_masks(sim, self, self.hands[self.turn])
+        left_fit, right_fit = fit_masks(
+            self.hands[self.turn],
+            self.left,
+            self.right,
+            self.left_tile == self.opening,
+            sim.arms_rule,
+            self.line_length,
+        )
         drawable = len(self.stock) > sim.reserved
         fit = left_fit | right_fit
         if not fit:
@@ -246,15 +253,6 @@ class Position:
             return
         if not _award(sim, self, side, sim.going_out_value[sim.target - self.scores[side]]):
             self.phase = HAND_OVER
-
-
-def fit_masks(sim: SimRules, pos: Position, hand: int) -> tuple[int, int]:
-    """The tiles of ``hand`` that may go on the left and on the right end now."""
-    if sim.arms_rule and pos.line_length == 2:
-        if pos.left_tile == pos.opening:
-            return hand & SUIT_MASK[pos.left], 0
-        return 0, hand & SUIT_MASK[pos.right]
-    return hand & SUIT_MASK[pos.left], hand & SUIT_MASK[pos.right]
 
 
 @final

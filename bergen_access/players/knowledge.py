@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.events import Drew, HandDealt, Opened, Passed, TilePlayed
-from ..core.layout import Arms
+from ..core.layout import Arms, arms_restricted
 from ..core.rules import Opener
 from ..core.tiles import SUIT_MASK, mask_of
 from ..core.view import SeatView
@@ -123,7 +123,7 @@ def _bits(mask: int) -> list[int]:
 
 def _ends_mask(left: int, right: int, line_length: int, opening_number: int, arms_rule: bool) -> int:
     """Tiles that would have fitted the ends a seat had to play to."""
-    if arms_rule and line_length == 2:
+    if arms_restricted(arms_rule, line_length):  # only the opening double's free side was open
         return SUIT_MASK[opening_number]
     return SUIT_MASK[left] | SUIT_MASK[right]
 

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 from functools import cache
 
+from ..core.layout import fit_masks
 from ..core.tiles import ALL_TILES_MASK, EVERY_TILE, LARGEST, SUIT_MASK
 from .fastsim import (
     ARM_BITS,
@@ -139,13 +140,9 @@ def playout(sim: SimRules, pos: AnyPosition, rng: random.Random) -> None:
     apply = pos.apply
     while pos.phase == PLAYING:
         hand = pos.hands[pos.turn]
-        if arms_rule and pos.line_length == 2:
-            if pos.left_tile == pos.opening:
-                left_fit, right_fit = hand & SUIT_MASK[pos.left], 0
-            else:
-                left_fit, right_fit = 0, hand & SUIT_MASK[pos.right]
-        else:
-            left_fit, right_fit = hand & SUIT_MASK[pos.left], hand & SUIT_MASK[pos.right]
+        left_fit, right_fit = fit_masks(
+            hand, pos.left, pos.right, pos.left_tile == pos.opening, arms_rule, pos.line_length
+        )
         if not (left_fit | right_fit):
             apply(sim, DRAW if len(pos.stock) > reserved else PASS)
             continue
