@@ -17,7 +17,6 @@ Every refusal is an ``EntryProblem``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -25,7 +24,7 @@ from enum import StrEnum
 from ..boundary import ascii_number
 from ..core.events import HeaderKind
 from ..core.layout import KIND_OF_VALUE
-from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile
+from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile, read_tile, tile_numbers
 from ..i18n import I18n
 from .lexicon import CommandKind, Lexicon, Place, fold
 from .parser import ParseError, ParseProblem, parse, with_argument
@@ -104,11 +103,6 @@ class KeepParseError(ValueError):
         self.text = text
         self.word = word
         self.readings = readings  # AMBIGUOUS_TILE: what to type for each reading
-
-
-_TILE = re.compile(r"^([0-6])[-|/.,:]?([0-6])$")
-_MARKED_TILE = re.compile(r"^([0-6])[-|/.,:]([0-6])$")  # after a block a tile needs its mark
-_ANY_MARKED_TILE = re.compile(r"^(1[0-2]|[0-9])[-|/.,:](1[0-2]|[0-9])$", re.ASCII)  # larger sets
 
 
 def _keep_words(i: I18n) -> dict[KeepKind | HeaderKind | Holder | str, str]:
@@ -197,7 +191,13 @@ def keep_word(meaning: KeepKind | HeaderKind | Holder | str, i: I18n) -> str:
 
 
 def _tile(word: str) -> Tile | None:
-    return parse_tile(word) if _TILE.match(word) else None
+    """A double-six tile in one word, with or without its mark."""
+    return read_tile(word)
+
+
+def _marked(word: str) -> bool:
+    """Written as a tile with its mark (``6-6``, ``10-12``), of this set or not."""
+    return tile_numbers(word, marked=True) is not None
 
 
 def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> KeepCommand:
@@ -236,7 +236,7 @@ def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> Keep
 
 def _arm_entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand | None:
     """Larger sets: a tile and perhaps its arm, read as the game reads it (``3-5 2``, ``10-12 arm 3``)."""
-    if len(rest) > 1 and all(_ANY_MARKED_TILE.match(word) for word in rest):
+    if len(rest) > 1 and all(_marked(word) for word in rest):
         try:  # several tiles: a holding (told where it belongs)
             return KeepCommand(
                 KeepKind.HOLDING, seat=seat, tiles=tuple(parse_tile(w, lexicon.highest) for w in rest)
@@ -293,8 +293,7 @@ def _blocked(rest: list[str], line: str, lexicon: KeepLexicon, word: str) -> Kee
 
 def _holding(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand | None:
     """After a block: tiles with their marks, numbers with their words, or bare numbers (asked back)."""
-    marked = _MARKED_TILE if lexicon.highest == HIGHEST_NUMBER else _ANY_MARKED_TILE
-    if all(marked.match(word) for word in rest):
+    if all(_marked(word) for word in rest):
         try:
             tiles = tuple(parse_tile(w, lexicon.highest) for w in rest)
         except ValueError:
@@ -318,7 +317,7 @@ def _holding(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon)
             seat=seat,
             numbers=(doubles, pips) if outside is None else (doubles, pips, outside),
         )
-    if any(_TILE.match(word) or ascii_number(word) is not None for word in rest):
+    if any(_tile(word) or ascii_number(word) is not None for word in rest):
         raise KeepParseError(EntryProblem.HOLDING_FORM, line)  # tiles without marks, or a mix
     return None
 

@@ -7,12 +7,11 @@ never half-obeyed; numbers are ASCII digits only.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..boundary import ascii_number
-from ..core.tiles import HIGHEST_NUMBER, Tile, tile
+from ..core.tiles import HIGHEST_NUMBER, Tile, closed_marks, read_tile, tile, tile_numbers
 from .lexicon import MOST_HISTORY, CommandKind, Lexicon, Takes, fold, takes
 
 
@@ -55,13 +54,6 @@ class ParseError(ValueError):
         self.readings = readings  # AMBIGUOUS_TILE: what to type for each way the digits can be read
 
 
-_TILE = re.compile(r"^([0-6])\s*[-|/.,:]?\s*([0-6])(?:\s+(.*))?$")
-
-
-_SEPARATED = re.compile(r"^(\d{1,2})[-|/.,:](\d{1,2})$", re.ASCII)
-_SEPARATORS = re.compile(r"\s*([-|/.,:])\s*")
-
-
 def parse(line: str, lexicon: Lexicon, highest: int = HIGHEST_NUMBER, arms: int = 2) -> Command:
     """The command a line asks for; ``ParseError`` if it asks for nothing we know.
 
@@ -82,10 +74,12 @@ def parse(line: str, lexicon: Lexicon, highest: int = HIGHEST_NUMBER, arms: int 
         if kind is None or kind is CommandKind.PLAY:
             raise ParseError(ParseProblem.UNKNOWN, line)
         return with_argument(kind, rest, line, lexicon.language)
-    match = _TILE.match(text)
-    if match is not None:
-        played = tile(int(match.group(1)), int(match.group(2)))
-        end_word = (match.group(3) or "").strip()
+    words = closed_marks(text).split()
+    played = read_tile(words[0])
+    if played is None and len(words) >= 2 and len(words[0]) == 1 and len(words[1]) == 1:
+        played, words = read_tile(words[0] + words[1]), words[1:]  # "5 3": the space as the mark
+    if played is not None:
+        end_word = " ".join(words[1:])
         if not end_word:
             return Command(CommandKind.PLAY, tile=played)
         end = lexicon.end(end_word)
@@ -105,11 +99,11 @@ def _arm_play(text: str, line: str, lexicon: Lexicon, highest: int, arms: int) -
     (a space counts). Digits that read more than one way (``112``, ``12 3`` on double-twelve) are
     refused with the readings. None when the line is not a tile at all.
     """
-    words = _SEPARATORS.sub(r"\1", text).split()
+    words = closed_marks(text).split()
     first = words[0]
-    separated = _SEPARATED.match(first)
+    separated = tile_numbers(first, marked=True)
     if separated is not None:
-        numbers, rest = (int(separated[1]), int(separated[2])), words[1:]
+        numbers, rest = separated, words[1:]
     elif not (first.isascii() and first.isdigit()):
         return None
     elif len(first) == 2 and len(words) >= 2 and _is_number(words[1]):

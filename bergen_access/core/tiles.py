@@ -153,8 +153,38 @@ def tile(a: int, b: int) -> Tile:
         raise ValueError(f"no tile {a}-{b}") from None
 
 
-_NOTATION = re.compile(r"^\s*([0-6])\s*[-|/:., ]?\s*([0-6])\s*$")
-_ANY_NOTATION = re.compile(r"^\s*(\d{1,2})\s*[-|/:., ]\s*(\d{1,2})\s*$|^\s*(\d)(\d)\s*$", re.ASCII)
+#: the marks a tile may be written with between its numbers: 3-5, 3|5, 3/5, 3.5, 3,5, 3:5
+MARKS = "-|/.,:"
+_MARKED = re.compile(r"(\d{1,2})[" + re.escape(MARKS) + r"](\d{1,2})", re.ASCII)
+_TWO_DIGITS = re.compile(r"(\d)(\d)", re.ASCII)
+_SPACED_MARK = re.compile(r"\s*([" + re.escape(MARKS) + r"])\s*")
+
+
+def tile_numbers(word: str, *, marked: bool = False) -> tuple[int, int] | None:
+    """The two numbers one typed word writes a tile with, the one notation of every parser: two numbers
+    with a mark between (``3-5``, ``10-12``), or two digits alone (``35``) unless ``marked`` asks for the
+    mark; None for anything else. Whether they are a tile of the set is ``read_tile``'s question.
+
+    >>> tile_numbers("3|5"), tile_numbers("35"), tile_numbers("35", marked=True), tile_numbers("1-12")
+    ((3, 5), (3, 5), None, (1, 12))
+    """
+    found = _MARKED.fullmatch(word) or (None if marked else _TWO_DIGITS.fullmatch(word))
+    if found is None or any(len(n) > 1 and n.startswith("0") for n in found.groups()):
+        return None
+    return int(found[1]), int(found[2])
+
+
+def read_tile(word: str, highest: int = HIGHEST_NUMBER, *, marked: bool = False) -> Tile | None:
+    """One typed word as a tile of the set whose highest number is ``highest`` (None if it is none)."""
+    numbers = tile_numbers(word, marked=marked)
+    if numbers is None or max(numbers) > highest:
+        return None
+    return tile(*numbers)
+
+
+def closed_marks(text: str) -> str:
+    """``3 - 5`` as ``3-5``: the spaces around a mark taken out, so a tile is one word."""
+    return _SPACED_MARK.sub(r"\1", text)
 
 
 def parse_tile(text: str, highest: int = HIGHEST_NUMBER) -> Tile:
@@ -165,13 +195,14 @@ def parse_tile(text: str, highest: int = HIGHEST_NUMBER) -> Tile:
     >>> parse_tile("10-12", 12)
     tile(10, 12)
     """
-    match = (_NOTATION if highest == HIGHEST_NUMBER else _ANY_NOTATION).match(text)
-    if match is None:
+    words = closed_marks(text).split()
+    spaced = len(words) == 2 and all(w.isascii() and w.isdigit() for w in words)  # "5 3": a space as mark
+    numbers = tile_numbers("-".join(words) if spaced else " ".join(words))
+    if numbers is None:
         raise ValueError(f"not a tile: {text!r}")
-    numbers = [int(g) for g in match.groups() if g is not None]
-    if any(n > highest for n in numbers):
+    if max(numbers) > highest:
         raise ValueError(f"not a tile of the double-{highest} set: {text!r}")
-    return tile(numbers[0], numbers[1])
+    return tile(*numbers)
 
 
 def mask_of(tiles: Iterable[int]) -> int:
