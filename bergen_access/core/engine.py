@@ -38,7 +38,17 @@ from .events import (
     Redeal,
     TilePlayed,
 )
-from .layout import Arms, Layout, arms_end, arms_restricted, fit_masks, fit_refusal, fitting_ends, header_kind
+from .layout import (
+    Arms,
+    Layout,
+    arm_lines,
+    arms_end,
+    arms_restricted,
+    fit_masks,
+    fit_refusal,
+    fitting_ends,
+    header_kind,
+)
 from .rules import Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
@@ -217,11 +227,7 @@ class Match:
         """With more arms, each started arm from the centre outwards: (tile, inner number, outer number)."""
         if self._spread is None:
             return ()
-        arms: list[list[Placed]] = [[] for _ in self._spread.ends]
-        for placed, arm in zip(self._line, self._arm_of, strict=True):
-            if arm >= 0:
-                arms[arm].append(placed)
-        return tuple(tuple(arm) for arm in arms)
+        return arm_lines(self._line, self._arm_of, len(self._spread.ends))
 
     @property
     def opening(self) -> Tile | None:

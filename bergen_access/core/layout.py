@@ -22,6 +22,7 @@ this one by the tests.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .actions import End, Refusal
@@ -189,6 +190,18 @@ def header_kind(base: int) -> HeaderKind:
 
 # ----------------------------------------------------------- double-six, fast
 # The engine's hot path and the scorekeeper ask these with plain tuples.
+
+
+def arm_lines(
+    line: Sequence[tuple[Tile, int, int]], arm_of: Sequence[int], arms: int
+) -> tuple[tuple[tuple[Tile, int, int], ...], ...]:
+    """Larger sets: each of ``arms`` started arms from the centre outwards, from the line in the order the
+    tiles were laid and the arm each went to (-1: the opening double); the engine's and the table's."""
+    lines: list[list[tuple[Tile, int, int]]] = [[] for _ in range(arms)]
+    for placed, arm in zip(line, arm_of, strict=True):
+        if arm >= 0:
+            lines[arm].append(placed)
+    return tuple(tuple(arm) for arm in lines)
 
 
 def arms_restricted(first_arms_first: bool, line_length: int) -> bool:

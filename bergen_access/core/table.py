@@ -29,7 +29,7 @@ from .events import (
     TilePlayed,
 )
 from .holdings import holding_possible
-from .layout import Layout, header_kind
+from .layout import Layout, arm_lines, header_kind
 from .rules import BlockedRule, Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
@@ -163,11 +163,7 @@ class Table:
         """Larger sets: each started arm's tiles from the centre outwards."""
         if self.layout is None or self.layout.two_ends:
             return ()
-        arms: list[list[tuple[Tile, int, int]]] = [[] for _ in self.layout.ends]
-        for placed, arm in zip(self.line, self._arm_of, strict=True):
-            if arm >= 0:
-                arms[arm].append(placed)
-        return tuple(tuple(arm) for arm in arms)
+        return arm_lines(self.line, self._arm_of, len(self.layout.ends))
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
