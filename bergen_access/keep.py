@@ -23,6 +23,7 @@ from .console import (
 )
 from .core.keep_record import load_keep
 from .core.record import RecordError
+from .core.refused import RecordProblem
 from .core.rules import Rules, RulesError
 from .core.rules import Tally as TallyKind
 from .core.table import Table
@@ -100,7 +101,7 @@ def _saved(console: Console, new: bool) -> tuple[Table | Tally, list[str]] | Non
         try:
             core, names = load_keep(read_json(path), checked_name)
             if names_refusal(names, i) is not None:  # the same names the command line takes
-                raise RecordError("malformed", "sheet.names")
+                raise RecordError(RecordProblem.MALFORMED, "sheet.names")
         except RecordError as error:
             raise DamagedFile(error.code, "" if error.detail is None else str(error.detail)) from None
         return core, names

@@ -26,6 +26,7 @@ from .console import (
 )
 from .core.dealers import SeededDealer
 from .core.engine import Match
+from .core.refused import RecordProblem
 from .core.rules import Rules, RulesError, from_options
 from .i18n import I18n, choose_language, environment
 from .players.base import Player
@@ -88,7 +89,7 @@ def computer_players(match: Match, seating: Seating) -> dict[int, Player]:
 def _seating(seats: list[dict[str, Any]], players: int) -> Seating:
     humans = [n for n, seat in enumerate(seats) if seat["kind"] == "human"]
     if len(seats) != players or len(humans) != 1:
-        raise DamagedFile("malformed", "match.seats")
+        raise DamagedFile(RecordProblem.MALFORMED, "match.seats")
     levels = {n: str(seat.get("level") or DEFAULT_LEVEL) for n, seat in enumerate(seats) if n != humans[0]}
     return Seating(names=[str(seat["name"]) for seat in seats], human=humans[0], levels=levels)
 

@@ -13,11 +13,10 @@ import pytest
 from bergen_access.core import End, Match, Pass, Play, RulesError, SeededDealer, parse_tile, preset, tile
 from bergen_access.core.record import RecordError, action_from_json, action_to_json, from_record, to_record
 from bergen_access.core.rules import (
-    PARTNERSHIPS_NEED_FOUR,
-    PLAYERS_OUT_OF_RANGE,
     BlockedRule,
     Opener,
     Rules,
+    RulesProblem,
     Tally,
     preset_of,
 )
@@ -62,8 +61,8 @@ def test_any_option_can_change_on_top_of_a_preset_from_text() -> None:
 @pytest.mark.parametrize(
     ("changes", "code", "option"),
     [
-        ({"players": 3, "partnerships": True}, PARTNERSHIPS_NEED_FOUR, "partnerships"),
-        ({"players": 5}, PLAYERS_OUT_OF_RANGE, "players"),
+        ({"players": 3, "partnerships": True}, RulesProblem.PARTNERSHIPS_NEED_FOUR, "partnerships"),
+        ({"players": 5}, RulesProblem.PLAYERS_OUT_OF_RANGE, "players"),
         ({"opener": "middle"}, "bad-value", "opener"),
         ({"going_out": "lots"}, "bad-value", "going_out"),
         ({"target": 0}, "bad-value", "target"),

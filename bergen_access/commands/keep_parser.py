@@ -24,6 +24,7 @@ from enum import StrEnum
 from ..boundary import ascii_number
 from ..core.events import HeaderKind
 from ..core.layout import KIND_OF_VALUE
+from ..core.refused import Refused
 from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile, read_tile, tile_numbers
 from ..i18n import I18n
 from .lexicon import CommandKind, Lexicon, Place, fold
@@ -92,13 +93,13 @@ class KeepCommand:
     number: int | None = None  # history N
 
 
-class KeepParseError(ValueError):
+class KeepParseError(Refused):
     """A line that is not an entry; ``problem`` says why, ``word`` is the command word it was about."""
 
     def __init__(
         self, problem: EntryProblem, text: str, word: str = "", readings: tuple[str, ...] = ()
     ) -> None:
-        super().__init__(problem.value, text)
+        super().__init__(problem, text=text, word=word, readings=readings)
         self.problem = problem
         self.text = text
         self.word = word

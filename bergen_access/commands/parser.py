@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..boundary import ascii_number
+from ..core.refused import Refused
 from ..core.tiles import HIGHEST_NUMBER, Tile, closed_marks, read_tile, tile, tile_numbers
 from .lexicon import MOST_HISTORY, CommandKind, Lexicon, Takes, fold, takes
 
@@ -37,7 +38,7 @@ class Command:
     number: int | None = None
 
 
-class ParseError(ValueError):
+class ParseError(Refused):
     """A line that is not a command; ``problem`` says why, ``text`` is the line, ``kind`` its command."""
 
     def __init__(
@@ -47,7 +48,7 @@ class ParseError(ValueError):
         kind: CommandKind | None = None,
         readings: tuple[str, ...] = (),
     ) -> None:
-        super().__init__(problem.value, text)
+        super().__init__(problem, text=text, kind=kind, readings=readings)
         self.problem = problem
         self.text = text
         self.kind = kind

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from .refused import Refused
 from .tiles import TILES, Tile
 
 MAX_SEATS = 4
@@ -88,11 +89,11 @@ class Refusal(StrEnum):
     OPENING_FIRST = "opening-first"  # the tally: who opened (and with which double) comes first
 
 
-class IllegalActionError(ValueError):
-    """Raised by ``Match.apply`` for an action that is not legal now."""
+class IllegalActionError(Refused):
+    """Raised by ``Match.apply`` (and the scorekeeper's table and tally) for what is not legal now."""
 
     def __init__(self, reason: Refusal, action: object) -> None:
-        super().__init__(reason.value, action)
+        super().__init__(reason, action=action)
         self.reason = reason
         self.action = action
 

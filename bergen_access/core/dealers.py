@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
+from .refused import DealProblem, Refused
 from .tiles import LARGEST, TILES, Tile, parse_tile
 
 
@@ -73,7 +74,7 @@ def told_deal(
     first = tuple(_tile(t) for t in draws)
     named = [t for hand in as_tiles for t in hand] + list(first)
     if len(set(named)) != len(named):
-        raise ValueError("a tile is named twice in the deal")
+        raise Refused(DealProblem.TILE_TWICE)
     rest = tuple(t for t in sorted(tiles, key=lambda t: t.key) if t not in named)
     return Deal(tuple(as_tiles), first + rest)
 
@@ -92,9 +93,9 @@ class ToldDealer:
         deal = self._told[self._next]
         self._next += 1
         if len(deal.hands) != players or any(len(h) != tiles_each for h in deal.hands):
-            raise ValueError("a told deal does not fit the table")
+            raise Refused(DealProblem.DOES_NOT_FIT_THE_TABLE)
         if sorted([*(t for h in deal.hands for t in h), *deal.stock]) != sorted(tiles):
-            raise ValueError("a told deal must hold each tile of the set once")
+            raise Refused(DealProblem.NOT_EACH_TILE_ONCE)
         return deal
 
     def copy(self) -> ToldDealer:
@@ -131,7 +132,7 @@ def dealer_from_spec(spec: dict[str, Any]) -> Dealer:
             for d in spec["deals"]
         ]
         return ToldDealer(deals, int(spec.get("then_seed", 0)))
-    raise ValueError(f"unknown dealer kind {kind!r}")
+    raise Refused(DealProblem.UNKNOWN_DEALER, kind=kind)
 
 
 def _tile(value: Tile | str) -> Tile:

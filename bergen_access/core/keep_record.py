@@ -7,6 +7,7 @@ from typing import Any
 from .actions import Pass, Play
 from .events import HeaderKind, Holding
 from .record import ACTION, RULES, RecordError, action_from_json, action_to_json
+from .refused import RecordProblem
 from .rules import RulesError, from_options
 from .schema import (
     SET_TILES,
@@ -68,9 +69,9 @@ ENTRY: Check = tagged(
 def check_keep_record(record: Any, name: Check) -> None:
     """The shape of a score sheet before any value is used; ``RecordError`` naming the place."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError("not-a-record")
+        raise RecordError(RecordProblem.NOT_A_RECORD)
     if record.get("version") != VERSION:
-        raise RecordError("unknown-version", record.get("version"))
+        raise RecordError(RecordProblem.UNKNOWN_VERSION, record.get("version"))
     schema = obj(
         {
             "mode": string(5, None, (TRACK, TALLY)),
@@ -83,7 +84,7 @@ def check_keep_record(record: Any, name: Check) -> None:
     try:
         schema(record, "sheet")
     except SchemaError as error:
-        raise RecordError("malformed", error.where) from None
+        raise RecordError(RecordProblem.MALFORMED, error.where) from None
 
 
 def any_name(value: Any, where: str) -> None:
@@ -136,11 +137,11 @@ def entry_from_json(data: dict[str, Any]) -> Entry | Call:
             winner = data.get("winner")
             return CallBlocked(None if winner is None else int(winner))
     except (KeyError, TypeError, ValueError):
-        raise RecordError("bad-entry", data) from None
+        raise RecordError(RecordProblem.BAD_ENTRY, data) from None
     action = action_from_json(data)
     if isinstance(action, Play | Pass):
         return action
-    raise RecordError("bad-entry", data)
+    raise RecordError(RecordProblem.BAD_ENTRY, data)
 
 
 def keep_record(core: Table | Tally, names: list[str]) -> dict[str, Any]:
@@ -164,19 +165,20 @@ def load_keep(record: Any, name: Check = any_name) -> tuple[Table | Tally, list[
     try:
         rules = from_options(dict(record["rules"]))
     except RulesError:
-        raise RecordError("malformed", "sheet.rules") from None
+        raise RecordError(RecordProblem.MALFORMED, "sheet.rules") from None
     names = [str(n) for n in record["names"]]
     entries = [entry_from_json(e) for e in record["entries"]]
     mode = record["mode"]
     scores = record.get("scores")
     if len(names) != rules.players:
-        raise RecordError("malformed", "sheet.names")
+        raise RecordError(RecordProblem.MALFORMED, "sheet.names")
     if any(isinstance(entry, Call) != (mode == TALLY) for entry in entries):
-        raise RecordError("malformed", "sheet.entries")  # tally calls in a tracked sheet, or the reverse
+        # tally calls in a tracked sheet, or the reverse
+        raise RecordError(RecordProblem.MALFORMED, "sheet.entries")
     try:
         if mode == TRACK:
             return Table.replay(rules, scores, entries), names  # type: ignore[arg-type]
         openings = bool(record.get("openings", False))  # sheets kept before openings were called
         return Tally.replay(rules, scores, entries, openings=openings), names  # type: ignore[arg-type]
     except ValueError as error:
-        raise RecordError("does-not-replay", str(error)) from None
+        raise RecordError(RecordProblem.DOES_NOT_REPLAY, str(error)) from None

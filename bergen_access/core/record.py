@@ -16,6 +16,7 @@ from .actions import Action, Draw, End, Pass, Play
 from .dealers import dealer_from_spec
 from .engine import Match, Phase
 from .events import Event
+from .refused import RecordProblem, Refused
 from .rules import OPTION_NAMES, Rules, RulesError, from_options
 from .schema import (
     SET_TILES,
@@ -76,12 +77,12 @@ DEALER: Check = tagged(
 SCORES: Check = nullable(array(integer(0, 10_000), 4))
 
 
-class RecordError(ValueError):
-    """A record that cannot be loaded; ``code`` says why."""
+class RecordError(Refused):
+    """A record that cannot be loaded; ``code`` says why, ``detail`` where (or what)."""
 
-    def __init__(self, code: str, detail: object = None) -> None:
-        super().__init__(code, detail)
-        self.code = code
+    def __init__(self, code: RecordProblem, detail: object = None) -> None:
+        super().__init__(code, detail=detail)
+        self.code: RecordProblem = code
         self.detail = detail
 
 
@@ -98,7 +99,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
     kind = data.get("type")
     seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise RecordError("bad-action", data)
+        raise RecordError(RecordProblem.BAD_ACTION, data)
     if kind == "play":
         arm = data.get("arm")
         end: int | None = {"left": End.LEFT, "right": End.RIGHT}.get(str(data.get("end")))
@@ -107,15 +108,15 @@ def action_from_json(data: dict[str, Any]) -> Action:
         try:
             tile = parse_tile(str(data.get("tile")), LARGEST)
         except ValueError:
-            raise RecordError("bad-action", data) from None
+            raise RecordError(RecordProblem.BAD_ACTION, data) from None
         if end is None:
-            raise RecordError("bad-action", data)
+            raise RecordError(RecordProblem.BAD_ACTION, data)
         return Play(seat, tile, end)
     if kind == "draw":
         return Draw(seat)
     if kind == "pass":
         return Pass(seat)
-    raise RecordError("bad-action", data)
+    raise RecordError(RecordProblem.BAD_ACTION, data)
 
 
 def _plain(value: Any) -> Any:
@@ -158,9 +159,9 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
 def check_record(record: Any, seat: Check) -> None:
     """The record's shape, before any value is used; ``RecordError`` naming the place if it is wrong."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError("not-a-record")
+        raise RecordError(RecordProblem.NOT_A_RECORD)
     if record.get("version") != VERSION:
-        raise RecordError("unknown-version", record.get("version"))
+        raise RecordError(RecordProblem.UNKNOWN_VERSION, record.get("version"))
     schema = obj(
         {
             "rules": RULES,
@@ -176,7 +177,7 @@ def check_record(record: Any, seat: Check) -> None:
     try:
         schema(record, "match")
     except SchemaError as error:
-        raise RecordError("malformed", error.where) from None
+        raise RecordError(RecordProblem.MALFORMED, error.where) from None
 
 
 def any_seat(value: Any, where: str) -> None:
@@ -193,7 +194,7 @@ def _check_told_tiles(spec: dict[str, Any], rules: Rules) -> None:
         places += [(f"stock[{t}]", text) for t, text in enumerate(deal["stock"])]
         for where, text in places:
             if parse_tile(text, LARGEST) not in rules.tiles:
-                raise RecordError("malformed", f"match.dealer.deals[{number}].{where}")
+                raise RecordError(RecordProblem.MALFORMED, f"match.dealer.deals[{number}].{where}")
 
 
 def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[str, Any]]]:
@@ -202,22 +203,24 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
     try:
         rules = from_options(dict(record["rules"]))
     except RulesError:
-        raise RecordError("malformed", "match.rules") from None
+        raise RecordError(RecordProblem.MALFORMED, "match.rules") from None
     _check_told_tiles(record["dealer"], rules)
     try:
         dealer = dealer_from_spec(dict(record["dealer"]))
     except ValueError:
-        raise RecordError("malformed", "match.dealer") from None
+        raise RecordError(RecordProblem.MALFORMED, "match.dealer") from None
     actions = [action_from_json(a) for a in record["actions"]]
     for number, action in enumerate(actions):
         if isinstance(action, Play) and action.tile not in rules.tiles:
-            raise RecordError("malformed", f"match.actions[{number}].tile")  # not a tile of the match's set
+            # not a tile of the match's set
+            raise RecordError(RecordProblem.MALFORMED, f"match.actions[{number}].tile")
         if isinstance(action, Play) and isinstance(action.end, End) != (rules.arms == 2):
-            raise RecordError("malformed", f"match.actions[{number}]")  # "end": double-six; "arm": larger'
+            # "end" on double-six, "arm" on the larger sets
+            raise RecordError(RecordProblem.MALFORMED, f"match.actions[{number}]")
     try:
         match = Match(rules, dealer, record.get("scores"))
     except ValueError:
-        raise RecordError("malformed", "match.scores") from None
+        raise RecordError(RecordProblem.MALFORMED, "match.scores") from None
     hands = record.get("hands", 1)
     try:
         match.start_hand()
@@ -225,14 +228,14 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
             if match.phase is Phase.HAND_OVER:
                 match.start_hand()
             if match.check(action) is not None:
-                raise RecordError("does-not-replay", number)
+                raise RecordError(RecordProblem.DOES_NOT_REPLAY, number)
             match.apply(action)
         if match.phase is Phase.HAND_OVER and match.hand_number < hands:
             match.start_hand()
     except RecordError:
         raise
     except ValueError as error:  # a told deal that does not fit the table
-        raise RecordError("does-not-replay", str(error)) from None
+        raise RecordError(RecordProblem.DOES_NOT_REPLAY, str(error)) from None
     if match.hand_number != hands:
-        raise RecordError("does-not-replay", len(actions))
+        raise RecordError(RecordProblem.DOES_NOT_REPLAY, len(actions))
     return match, list(record.get("seats", []))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .refused import Refused
 from .tiles import HIGHEST_NUMBER, SET_SIZES, TileSet, tile_set
 
 
@@ -59,27 +60,27 @@ class Tally(StrEnum):
     COUNTERS = "counters"  # counters held, counted down to zero
 
 
-class RulesError(ValueError):
-    """A rule option or combination that cannot be played.
+class RulesProblem(StrEnum):
+    """What is wrong with a rule option or combination."""
 
-    ``code`` says what is wrong; ``option`` and ``value`` say where.
-    """
+    UNKNOWN_PRESET = "unknown-preset"
+    UNKNOWN_OPTION = "unknown-option"
+    BAD_VALUE = "bad-value"
+    PLAYERS_OUT_OF_RANGE = "players-out-of-range"
+    PARTNERSHIPS_NEED_FOUR = "partnerships-need-four-players"
+    DEAL_TOO_LARGE = "deal-too-large"
+    ARMS_FIRST_WITH_LARGER_SETS = "arms-first-with-larger-sets"  # set 9 or 12 needs first-arms-first
 
-    def __init__(self, code: str, option: str = "", value: object = None) -> None:
-        super().__init__(code, option, value)
-        self.code = code
+
+class RulesError(Refused):
+    """A rule option or combination that cannot be played: ``code`` what, ``option`` and ``value`` where."""
+
+    def __init__(self, code: RulesProblem, option: str = "", value: object = None) -> None:
+        super().__init__(code, option=option, value=value)
+        self.code: RulesProblem = code
         self.option = option
         self.value = value
 
-
-# Refusal codes of RulesError.
-UNKNOWN_PRESET = "unknown-preset"
-UNKNOWN_OPTION = "unknown-option"
-BAD_VALUE = "bad-value"
-PLAYERS_OUT_OF_RANGE = "players-out-of-range"
-PARTNERSHIPS_NEED_FOUR = "partnerships-need-four-players"
-DEAL_TOO_LARGE = "deal-too-large"
-ARMS_FIRST_WITH_LARGER_SETS = "arms-first-with-larger-sets"  # set 9 or 12 needs first-arms-first
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -114,23 +115,25 @@ class Rules:
     def validate(self) -> None:
         """Raise ``RulesError`` for a value or combination that cannot be played."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise RulesError(PLAYERS_OUT_OF_RANGE, "players", self.players)
+            raise RulesError(RulesProblem.PLAYERS_OUT_OF_RANGE, "players", self.players)
         if self.partnerships and self.players != 4:
-            raise RulesError(PARTNERSHIPS_NEED_FOUR, "partnerships", self.players)
+            raise RulesError(RulesProblem.PARTNERSHIPS_NEED_FOUR, "partnerships", self.players)
         for name in ("reserved_tiles", "going_out", "blocked_award"):
             if getattr(self, name) < 0:
-                raise RulesError(BAD_VALUE, name, getattr(self, name))
+                raise RulesError(RulesProblem.BAD_VALUE, name, getattr(self, name))
         for name in ("double_header", "triple_header"):
             if getattr(self, name) < 1:
-                raise RulesError(BAD_VALUE, name, getattr(self, name))
+                raise RulesError(RulesProblem.BAD_VALUE, name, getattr(self, name))
         if self.target is not None and self.target < 1:
-            raise RulesError(BAD_VALUE, "target", self.target)
+            raise RulesError(RulesProblem.BAD_VALUE, "target", self.target)
         if self.tile_set not in SET_SIZES:
-            raise RulesError(BAD_VALUE, "tile_set", self.tile_set)
+            raise RulesError(RulesProblem.BAD_VALUE, "tile_set", self.tile_set)
         if self.tile_set > HIGHEST_NUMBER and not self.first_arms_first:
-            raise RulesError(ARMS_FIRST_WITH_LARGER_SETS, "first_arms_first", self.first_arms_first)
+            raise RulesError(
+                RulesProblem.ARMS_FIRST_WITH_LARGER_SETS, "first_arms_first", self.first_arms_first
+            )
         if self.players * self.tiles_per_player + self.reserved_tiles > self.tiles.count:
-            raise RulesError(DEAL_TOO_LARGE, "reserved_tiles", self.reserved_tiles)
+            raise RulesError(RulesProblem.DEAL_TOO_LARGE, "reserved_tiles", self.reserved_tiles)
 
     @property
     def sides(self) -> int:
@@ -204,12 +207,12 @@ _AUTO = ("auto", "none", "")
 def parse_option(name: str, value: Any) -> Any:
     """Turn a value given as text (or already typed) into the option's type."""
     if name not in OPTION_NAMES:
-        raise RulesError(UNKNOWN_OPTION, name, value)
+        raise RulesError(RulesProblem.UNKNOWN_OPTION, name, value)
     if name in _ENUMS:
         try:
             return _ENUMS[name](value.lower() if isinstance(value, str) else value)
         except ValueError:
-            raise RulesError(BAD_VALUE, name, value) from None
+            raise RulesError(RulesProblem.BAD_VALUE, name, value) from None
     if name in _BOOLS:
         if isinstance(value, bool):
             return value
@@ -218,15 +221,15 @@ def parse_option(name: str, value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise RulesError(BAD_VALUE, name, value)
+        raise RulesError(RulesProblem.BAD_VALUE, name, value)
     if name == "target" and (value is None or str(value).strip().lower() in _AUTO):
         return None
     if isinstance(value, bool):
-        raise RulesError(BAD_VALUE, name, value)
+        raise RulesError(RulesProblem.BAD_VALUE, name, value)
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise RulesError(BAD_VALUE, name, value) from None
+        raise RulesError(RulesProblem.BAD_VALUE, name, value) from None
 
 
 def option_values(name: str) -> tuple[str, ...]:
@@ -281,7 +284,7 @@ def preset(name: str, **changes: Any) -> Rules:
     try:
         base = PRESETS[name.lower()]
     except KeyError:
-        raise RulesError(UNKNOWN_PRESET, "preset", name) from None
+        raise RulesError(RulesProblem.UNKNOWN_PRESET, "preset", name) from None
     if "first_arms_first" not in changes and str(changes.get("tile_set", 6)) != "6":
         changes = {**changes, "first_arms_first": True}
     return from_options({**base, **changes})

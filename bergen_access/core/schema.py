@@ -18,16 +18,21 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from .refused import Refused, SchemaProblem
+
 Check = Callable[[Any, str], None]
 
 
-class SchemaError(ValueError):
-    """Data that does not have the expected shape; ``where`` is its place, ``problem`` what is wrong."""
+class SchemaError(Refused):
+    """Data that does not have the expected shape; ``where`` is its place, ``code`` what is wrong."""
 
-    def __init__(self, where: str, problem: str) -> None:
-        super().__init__(f"{where}: {problem}")
+    def __init__(self, where: str, problem: SchemaProblem) -> None:
+        super().__init__(problem, where=where)
         self.where = where
         self.problem = problem
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.problem.value}"
 
 
 def _is_int(value: Any) -> bool:
@@ -39,9 +44,9 @@ def integer(low: int, high: int) -> Check:
 
     def check(value: Any, where: str) -> None:
         if not _is_int(value):
-            raise SchemaError(where, "not a whole number")
+            raise SchemaError(where, SchemaProblem.NOT_A_WHOLE_NUMBER)
         if not low <= value <= high:
-            raise SchemaError(where, "out of range")
+            raise SchemaError(where, SchemaProblem.OUT_OF_RANGE)
 
     return check
 
@@ -49,7 +54,7 @@ def integer(low: int, high: int) -> Check:
 def boolean() -> Check:
     def check(value: Any, where: str) -> None:
         if not isinstance(value, bool):
-            raise SchemaError(where, "not true or false")
+            raise SchemaError(where, SchemaProblem.NOT_TRUE_OR_FALSE)
 
     return check
 
@@ -60,13 +65,13 @@ def string(longest: int, pattern: str | None = None, choices: Collection[str] | 
 
     def check(value: Any, where: str) -> None:
         if not isinstance(value, str):
-            raise SchemaError(where, "not text")
+            raise SchemaError(where, SchemaProblem.NOT_TEXT)
         if len(value) > longest:
-            raise SchemaError(where, "too long")
+            raise SchemaError(where, SchemaProblem.TOO_LONG)
         if choices is not None and value not in choices:
-            raise SchemaError(where, "not a known value")
+            raise SchemaError(where, SchemaProblem.NOT_A_KNOWN_VALUE)
         if compiled is not None and not compiled.fullmatch(value):
-            raise SchemaError(where, "not in the expected form")
+            raise SchemaError(where, SchemaProblem.NOT_IN_THE_EXPECTED_FORM)
 
     return check
 
@@ -89,7 +94,7 @@ def scalar() -> Check:
             return
         if isinstance(value, str) and len(value) <= 40:
             return
-        raise SchemaError(where, "not a simple value")
+        raise SchemaError(where, SchemaProblem.NOT_A_SIMPLE_VALUE)
 
     return check
 
@@ -99,9 +104,9 @@ def array(item: Check, longest: int, shortest: int = 0) -> Check:
 
     def check(value: Any, where: str) -> None:
         if not isinstance(value, list):
-            raise SchemaError(where, "not a list")
+            raise SchemaError(where, SchemaProblem.NOT_A_LIST)
         if not shortest <= len(value) <= longest:
-            raise SchemaError(where, "wrong number of items")
+            raise SchemaError(where, SchemaProblem.WRONG_NUMBER_OF_ITEMS)
         for number, element in enumerate(value):
             item(element, f"{where}[{number}]")
 
@@ -114,10 +119,10 @@ def obj(required: Mapping[str, Check], optional: Mapping[str, Check] | None = No
 
     def check(value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise SchemaError(where, "not an object")
+            raise SchemaError(where, SchemaProblem.NOT_AN_OBJECT)
         for key, inner in required.items():
             if key not in value:
-                raise SchemaError(f"{where}.{key}", "missing")
+                raise SchemaError(f"{where}.{key}", SchemaProblem.MISSING)
             inner(value[key], f"{where}.{key}")
         for key, inner in optional.items():
             if key in value:
@@ -131,9 +136,9 @@ def mapping(key: Check, item: Check, longest: int) -> Check:
 
     def check(value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise SchemaError(where, "not an object")
+            raise SchemaError(where, SchemaProblem.NOT_AN_OBJECT)
         if len(value) > longest:
-            raise SchemaError(where, "too many entries")
+            raise SchemaError(where, SchemaProblem.TOO_MANY_ENTRIES)
         for name, element in value.items():
             place = f"{where}.{_key_text(name)}"
             key(name, place)
@@ -154,11 +159,11 @@ def tagged(tag: str, variants: Mapping[str, Check]) -> Check:
 
     def check(value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise SchemaError(where, "not an object")
+            raise SchemaError(where, SchemaProblem.NOT_AN_OBJECT)
         chosen = value.get(tag)
         inner = variants.get(chosen) if isinstance(chosen, str) else None
         if inner is None:
-            raise SchemaError(f"{where}.{tag}", "not a known value")
+            raise SchemaError(f"{where}.{tag}", SchemaProblem.NOT_A_KNOWN_VALUE)
         inner(value, where)
 
     return check

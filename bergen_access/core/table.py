@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .actions import End, Pass, Play, Refusal
+from .actions import End, IllegalActionError, Pass, Play, Refusal
 from .events import (
     Drew,
     Event,
@@ -276,7 +276,7 @@ class Table:
         """Record one entry and return its events; ``ValueError`` (with the reason) if it cannot be."""
         reason = self.check(entry)
         if reason is not None:
-            raise ValueError(reason)
+            raise IllegalActionError(reason, entry)
         events: list[Event] = []
         if isinstance(entry, NewHand):
             self._deal(events)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Refusal
+from .actions import IllegalActionError, Refusal
 from .events import Decider, Event, HandEnded, HeaderKind, Opened
 from .rules import Rules
 from .scoreboard import Scoreboard
@@ -106,7 +106,7 @@ class Tally:
     def apply(self, call: Call) -> list[Event]:
         reason = self.check(call)
         if reason is not None:
-            raise ValueError(reason)
+            raise IllegalActionError(reason, call)
         events: list[Event] = []
         board = self.board
         if isinstance(call, CallOpen):

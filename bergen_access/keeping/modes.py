@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..commands.keep_parser import KeepCommand, KeepKind
-from ..core.actions import End, Pass, Play, Refusal
+from ..core.actions import End, IllegalActionError, Pass, Play, Refusal
 from ..core.events import Event, HeaderKind
 from ..core.rules import BlockedRule
 from ..core.scoring import holding_of
@@ -97,7 +97,7 @@ class TrackMode:
 
     def apply(self, entry: Entry | Call) -> list[Event]:
         if isinstance(entry, CALLS):
-            raise ValueError(Refusal.WRONG_PHASE)
+            raise IllegalActionError(Refusal.WRONG_PHASE, entry)
         return self.table.apply(entry)
 
     def replay(self, entries: Sequence[Entry | Call]) -> None:
@@ -201,7 +201,7 @@ class TallyMode:
 
     def apply(self, entry: Entry | Call) -> list[Event]:
         if not isinstance(entry, CALLS):
-            raise ValueError(Refusal.WRONG_PHASE)
+            raise IllegalActionError(Refusal.WRONG_PHASE, entry)
         return self.tally.apply(entry)
 
     def replay(self, entries: Sequence[Entry | Call]) -> None:

@@ -10,10 +10,12 @@ lobby).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import cache
 
 from ..commands.definitions import CommandKind, Place, definitions
 from ..commands.lexicon import Lexicon, fold
+from ..core.refused import Refused
 from ..core.rules import Rules, preset
 from ..i18n import I18n
 from ..players import LEVELS
@@ -99,12 +101,20 @@ def lobby_words(i: I18n) -> LobbyWords:
     return LobbyWords(i)
 
 
-class CreateError(ValueError):
-    """Why ``create`` cannot make that table: ``code`` (``word``, ``level``, ``people``) and the word."""
+class CreateProblem(StrEnum):
+    """Why ``create`` cannot make that table."""
 
-    def __init__(self, code: str, word: str = "") -> None:
-        super().__init__(code, word)
-        self.code = code
+    WORD = "word"  # a word create does not take
+    LEVEL = "level"  # a computer level that does not exist
+    PEOPLE = "people"  # every seat would be a computer's
+
+
+class CreateError(Refused):
+    """Why ``create`` cannot make that table: ``code``, and the word as typed."""
+
+    def __init__(self, code: CreateProblem, word: str = "") -> None:
+        super().__init__(code, word=word)
+        self.code: CreateProblem = code
         self.word = word
 
 
@@ -127,7 +137,7 @@ def parse_create(words: LobbyWords, text: str) -> tuple[Rules, list[str]]:
         elif kind == "set" and following is not None:
             index += 1
             if not (following.isascii() and following.isdigit()):
-                raise CreateError("word", following)
+                raise CreateError(CreateProblem.WORD, following)
             tile_set = int(following)
         elif kind == "partners":
             partners = True
@@ -135,17 +145,17 @@ def parse_create(words: LobbyWords, text: str) -> tuple[Rules, list[str]]:
             index += 1
             levels = [words.level(level) for level in following.split(",")]
             if None in levels:
-                raise CreateError("level", following)
+                raise CreateError(CreateProblem.LEVEL, following)
             computers = [level for level in levels if level is not None]
         elif "=" in word:
             key, _, value = word.lower().partition("=")
             options[key.replace("-", "_")] = value
         else:
-            raise CreateError("word", word)
+            raise CreateError(CreateProblem.WORD, word)
         index += 1
     rules = preset(name, players=players, partnerships=partners, tile_set=tile_set)
     if options:
         rules = rules.with_options(**options)
     if len(computers) >= rules.players:  # the count that holds is the rules' (players=3 may come last)
-        raise CreateError("people")
+        raise CreateError(CreateProblem.PEOPLE)
     return rules, computers

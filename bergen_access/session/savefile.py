@@ -9,6 +9,7 @@ from typing import Any
 from ..boundary import MAX_NAME, name_problem
 from ..core.engine import Match
 from ..core.record import RecordError, from_record, to_record
+from ..core.refused import SchemaProblem
 from ..core.schema import Check, SchemaError, nullable, obj, string
 from ..players.levels import LEVELS
 from .untrusted import DamagedFile, read_json
@@ -20,7 +21,7 @@ def checked_name(value: Any, where: str) -> None:
     """A name read from a file: the same rule as a name typed on the command line."""
     string(MAX_NAME)(value, where)
     if name_problem(value) is not None:
-        raise SchemaError(where, "not a name")
+        raise SchemaError(where, SchemaProblem.NOT_A_NAME)
 
 
 def checked_seat(value: Any, where: str) -> None:

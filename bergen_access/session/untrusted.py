@@ -14,18 +14,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.refused import RecordProblem, Refused
 from .storage import reason_of
 
 MAX_BYTES = 16 * 1024 * 1024  # far more than any save (a long match is under 1 MB)
 MAX_DEPTH = 32  # our files nest five deep at most
 
 
-class DamagedFile(ValueError):  # noqa: N818 - reads as what it reports
+class DamagedFile(Refused):
     """A file that cannot be used; ``code`` says why, ``detail`` where or what the system said."""
 
-    def __init__(self, code: str, detail: str = "") -> None:
-        super().__init__(code, detail)
-        self.code = code
+    def __init__(self, code: RecordProblem, detail: str = "") -> None:
+        super().__init__(code, detail=detail)
+        self.code: RecordProblem = code
         self.detail = detail
 
 
@@ -40,7 +41,7 @@ class FileProblem:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise DamagedFile("not-json", name)  # NaN and Infinity are not JSON
+    raise DamagedFile(RecordProblem.NOT_JSON, name)  # NaN and Infinity are not JSON
 
 
 def depth(value: Any) -> int:
@@ -66,23 +67,23 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     except (FileNotFoundError, NotADirectoryError):  # no file (or its folder is not a folder): none saved
         raise FileNotFoundError(path) from None
     except IsADirectoryError:
-        raise DamagedFile("not-a-file") from None
+        raise DamagedFile(RecordProblem.NOT_A_FILE) from None
     except OSError as error:
-        raise DamagedFile("unreadable", reason_of(error)) from None
+        raise DamagedFile(RecordProblem.UNREADABLE, reason_of(error)) from None
     if len(data) > limit:
-        raise DamagedFile("too-large")
+        raise DamagedFile(RecordProblem.TOO_LARGE)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise DamagedFile("not-text") from None
+        raise DamagedFile(RecordProblem.NOT_TEXT) from None
     try:
         value = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
-        raise DamagedFile("too-deep") from None
+        raise DamagedFile(RecordProblem.TOO_DEEP) from None
     except ValueError as error:
         if isinstance(error, DamagedFile):
             raise
-        raise DamagedFile("not-json") from None
+        raise DamagedFile(RecordProblem.NOT_JSON) from None
     if depth(value) > MAX_DEPTH:
-        raise DamagedFile("too-deep")
+        raise DamagedFile(RecordProblem.TOO_DEEP)
     return value
