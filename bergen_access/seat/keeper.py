@@ -46,7 +46,7 @@ from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
 from ..session.storage import write_new
-from .session import QuitGame, Session, pause_after_save
+from .session import Session, pause_after_save
 from .talking import Talking
 
 KEEP_FILE = "keep.json"
@@ -468,17 +468,6 @@ class Keeper(Talking):
 
     def on_help(self, command: KeepCommand) -> None:
         self.say(self.feedback.lines(self.text.help_lines(self.tracking)))
-
-    def on_save(self, command: KeepCommand) -> None:
-        refusal = notices.why_not_saved(self.i18n, self.session.storage)
-        if refusal is not None:
-            self.say(refusal)
-            return
-        self.save()
-        self.say(self.feedback.saved())
-
-    def on_quit(self, command: KeepCommand) -> None:
-        raise QuitGame
 
 
 def export_name_ok(name: str) -> bool:

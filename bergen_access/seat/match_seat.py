@@ -47,7 +47,7 @@ from ..present.rules_text import rules_sentences
 from ..present.table_talk import TableTalk
 from ..present.words import Words
 from ..session.savefile import MATCH_FILE, match_text
-from .session import QuitGame, Session, pause_after_save
+from .session import Session, pause_after_save
 from .talking import Talking
 
 HISTORY_DEFAULT = 5
@@ -565,14 +565,3 @@ class MatchSeat(Talking):
             self.say(self.feedback.plain(describe(self.i18n, kind, arms)))
         else:
             self.say(self.feedback.lines(overview(self.i18n, self.lexicon, arms)))
-
-    def on_save(self, command: Command) -> None:
-        refusal = notices.why_not_saved(self.i18n, self.session.storage)
-        if refusal is not None:
-            self.say(refusal)
-            return
-        self.save()
-        self.say(self.feedback.saved())
-
-    def on_quit(self, command: Command) -> None:
-        raise QuitGame

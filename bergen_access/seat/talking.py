@@ -5,51 +5,29 @@ Each change is announced in the new way and remembered in the settings file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from ..commands.definitions import CommandKind, handler_of
 from ..commands.lexicon import Lexicon
 from ..i18n import LANGUAGES, I18n, normalize_language
 from ..output.announcer import Announcer
-from ..output.braille_display import BrailleDisplay
-from ..output.sounds import SoundPlayer
-from ..output.speech import Speaker
 from ..present import notices
 from ..present.feedback import Feedback
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
-from ..session.settings import Settings
-
-
-class Preferences(Protocol):
-    """What the speaking settings need from where they are kept."""
-
-    settings: Settings
-    speech_mode: str
-
-    @property
-    def save_settings(self) -> Callable[[], None]: ...
-
-    @property
-    def open_sounds(self) -> Callable[[], tuple[SoundPlayer | None, str | None]]: ...
-
-    @property
-    def open_speaker(self) -> Callable[[str], Speaker | None]: ...
-
-    @property
-    def open_braille(self) -> Callable[[], tuple[BrailleDisplay | None, str | None]]: ...
+from .session import QuitGame, Session
 
 
 class Talking:
-    """Mixin: verbosity, speech and language commands for a console loop."""
+    """Mixin: the commands the game's seat and the score sheet carry out alike (the settings, repeat,
+    save, quit)."""
 
     i18n: I18n
     verbosity: Verbosity
     narrator: Narrator
     feedback: Feedback
     announcer: Announcer
-    session: Preferences
+    session: Session
     _spoken_before = "screenreader"  # what "speech on" returns to
 
     def say(self, message: Message) -> None:
@@ -68,6 +46,20 @@ class Talking:
 
     def repeat(self) -> None:
         raise NotImplementedError
+
+    def save(self) -> None:
+        raise NotImplementedError
+
+    def on_save(self, command: Any) -> None:
+        refusal = notices.why_not_saved(self.i18n, self.session.storage)
+        if refusal is not None:
+            self.say(refusal)
+            return
+        self.save()
+        self.say(self.feedback.saved())
+
+    def on_quit(self, command: Any) -> None:
+        raise QuitGame
 
     # the settings commands, alike in the game and the scorekeeper
     def on_repeat(self, command: Any) -> None:
