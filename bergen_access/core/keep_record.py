@@ -6,7 +6,7 @@ from typing import Any
 
 from .actions import Pass, Play
 from .events import HeaderKind, Holding
-from .record import ACTION, RULES, RecordError, action_from_json, action_to_json
+from .record import ACTION, RULES, RecordError, action_from_json, action_to_json, check_kind
 from .refused import RecordProblem
 from .rules import RulesError, from_options
 from .schema import (
@@ -68,10 +68,7 @@ ENTRY: Check = tagged(
 
 def check_keep_record(record: Any, name: Check) -> None:
     """The shape of a score sheet before any value is used; ``RecordError`` naming the place."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(RecordProblem.NOT_A_RECORD)
-    if record.get("version") != VERSION:
-        raise RecordError(RecordProblem.UNKNOWN_VERSION, record.get("version"))
+    check_kind(record, FORMAT, VERSION)
     schema = obj(
         {
             "mode": string(5, None, (TRACK, TALLY)),

@@ -156,12 +156,17 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
     }
 
 
+def check_kind(record: Any, format_name: str, version: int) -> None:
+    """A record of ours at all (``format``), and of a version this program reads; ``RecordError`` if not."""
+    if not isinstance(record, dict) or record.get("format") != format_name:
+        raise RecordError(RecordProblem.NOT_A_RECORD)
+    if record.get("version") != version:
+        raise RecordError(RecordProblem.UNKNOWN_VERSION, record.get("version"))
+
+
 def check_record(record: Any, seat: Check) -> None:
     """The record's shape, before any value is used; ``RecordError`` naming the place if it is wrong."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(RecordProblem.NOT_A_RECORD)
-    if record.get("version") != VERSION:
-        raise RecordError(RecordProblem.UNKNOWN_VERSION, record.get("version"))
+    check_kind(record, FORMAT, VERSION)
     schema = obj(
         {
             "rules": RULES,
