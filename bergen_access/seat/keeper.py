@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ..boundary import Screened
+from ..commands.definitions import Place, definitions
 from ..commands.keep_parser import (
     MOST_DRAWN,
     EntryProblem,
@@ -159,9 +160,8 @@ class Keeper(Talking):
     def candidates(self) -> list[str]:
         """Tab completion: the players' names and the command words."""
         words = list(self.names)
-        for kind in CommandKind:
-            if kind is not CommandKind.EMPTY:
-                words.extend(self.lexicon.game.words_for(kind)[:1])
+        for definition in definitions(Place.KEEP):  # the command table's, in its order
+            words.extend(self.lexicon.game.words_for(definition.kind)[:1])
         return words
 
     def start(self, resumed: bool = False) -> None:
