@@ -18,7 +18,7 @@ import os
 import signal
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -34,8 +34,8 @@ from .output.sounds import SoundPlayer, SoundUnavailableError
 from .output.sounds import open_player as sound_player
 from .output.speech import Speaker
 from .players.base import Player
-from .present import notices
-from .present.message import Message, Verbosity, joined
+from .present import notices, prompts
+from .present.message import Message, Prompt, Verbosity
 from .seat.session import Session
 from .session import paths
 from .session.settings import BRAILLE_MODES, BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
@@ -51,6 +51,7 @@ from .ui.reader import (
     ReadlineReader,
     RoutedReader,
     ScreenedReader,
+    ask,
     interrupt_reading,
 )
 
@@ -232,12 +233,14 @@ class Setup:
     def tell(self, text: str) -> None:
         self.announcer.announce(Message(text, text, text, urgent=True))
 
-    def ask_number(self, question: str, choices: int) -> int:
-        """A numbered question, asked until one of 1…``choices`` is typed."""
+    def ask_number(self, question: str | Sequence[str], choices: int) -> int:
+        """A numbered question, asked until one of 1…``choices`` is typed (``question``: one line, or
+        one line for the question and one for each choice)."""
         i = self.i
-        self.tell(question)
+        for line in [question] if isinstance(question, str) else question:
+            self.tell(line)
         while True:
-            answer = self.answer(f"1-{choices}> ")
+            answer = self.answer(prompts.choice(i, choices))
             if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= choices:
                 return int(answer)
             numbers = ", ".join(str(n) for n in range(1, choices + 1))
@@ -246,22 +249,33 @@ class Setup:
             self.tell(i.gettext("Please type one of {numbers}.").format(numbers=numbers))
 
     def ask_speech(self) -> tuple[str, str]:
-        """First start: how the player wants to be spoken to, and so how lines are written."""
+        """First start: how the player wants to be spoken to, and so how lines are written.
+
+        Asked one short line at a time, each written once: the newcomer may be listening through a
+        screen reader, which would split a long question and say a redrawn line again.
+        """
         i = self.i
-        # Translators: asked once, at the first start. Keep the numbers 1 to 4. Answers 1 and 2 also
-        # make the game write each line once (no redrawing), which screen readers and braille need.
-        question = i.gettext(
-            "How should the game speak to you? "
-            "1: my screen reader reads the text; the game stays silent and writes each line once. "
-            "2: speech through my screen reader, each line written once. "
-            "3: the game's own voice. "
-            "4: no speech, text with line editing. Type 1, 2, 3 or 4."
-        )
+        question = [
+            # Translators: the first question, asked once at the first start; its choices follow,
+            # one line each.
+            i.gettext("How should the game speak to you?"),
+            # Translators: choice 1 of the first question. Choices 1 and 2 also make the game write
+            # each line once (no redrawing), which screen readers and braille need.
+            i.gettext("1: my screen reader reads the text, the game stays silent."),
+            # Translators: choice 2 of the first question.
+            i.gettext("2: the game speaks through my screen reader."),
+            # Translators: choice 3 of the first question.
+            i.gettext("3: the game's own voice."),
+            # Translators: choice 4 of the first question.
+            i.gettext("4: no speech, text with line editing."),
+        ]
         windows = current_system() is System.WINDOWS
         if windows:
-            # Translators: added to the first question on Windows, after "Type 1, 2, 3 or 4.".
+            # Translators: added to the first question on Windows, after its choices.
             hint = i.gettext("With NVDA or JAWS, 2 is best: in a console they may miss short lines.")
-            question = joined(question, hint)
+            question.append(hint)
+        # Translators: the last line of the first question.
+        question.append(i.gettext("Type 1, 2, 3 or 4."))
         answer = self.ask_number(question, 4)
         if windows and answer == 2:
             # Translators: said on Windows after choosing speech through the screen reader. NVDA+5 and
@@ -278,9 +292,9 @@ class Setup:
             4: ("off", "standard"),
         }[answer]
 
-    def answer(self, prompt: str) -> str:
+    def answer(self, prompt: Prompt) -> str:
         """A line for a question; `quit` leaves from here too, as the end of input does (nothing changes)."""
-        line = self.reader.read(prompt).strip()
+        line = ask(self.reader, prompt).strip()
         if line and Lexicon(self.i).command(line) is CommandKind.QUIT:
             # Translators: quit typed at a question before the match (nothing was changed).
             self.tell(self.i.gettext("Goodbye."))
@@ -291,8 +305,7 @@ class Setup:
         i = self.i
         self.tell(question)
         while True:
-            # Translators: the prompt of a yes-or-no question. Ends with "> ".
-            answer = yes_or_no(self.answer(i.gettext("yes or no> ")), i)
+            answer = yes_or_no(self.answer(prompts.yes_or_no(i)), i)
             if answer is not None:
                 return answer
             # Translators: the answer was neither yes nor no.
@@ -328,9 +341,13 @@ class Console:
     make_reader: Callable[[str | None], LineReader] | None = None
     #: --braille-width as given (None: the display's own size)
     braille_width: int | None = None
+    #: the first start at a terminal: how to speak is asked (``Setup.ask_speech``) before a match
+    first_run: bool = False
 
     def use_reader(self, kind: str) -> None:
         """After the first question: read lines the way the answer chose (the boundary stays in front)."""
+        if isinstance(self.reader, RoutedReader):
+            self.reader.short_prompts = kind == "screenreader"
         screened = self.reader.inner if isinstance(self.reader, RoutedReader) else self.reader
         if self.make_reader is not None and isinstance(screened, ScreenedReader):
             old, screened.inner = screened.inner, self.make_reader(kind)
@@ -445,9 +462,15 @@ def _settings(config: Storage, words_for: Callable[[str | None], I18n]) -> tuple
 
 
 def open_console(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    stdin: TextIO,
+    stdout: TextIO,
+    *,
+    asks_how_to_speak: bool = False,
 ) -> Console:
-    """Language, verbosity, braille width, storage, announcer and reader from the flags and the settings."""
+    """Language, verbosity, braille width, storage, announcer and reader from the flags and the settings
+    (``asks_how_to_speak``: this mode asks the first question at the first start)."""
     config = Storage.open(paths.config_dir(), settings=True)
     data = Storage.open(paths.data_dir())
 
@@ -489,18 +512,22 @@ def open_console(
             return write_once_reader(stdin, stdout, actions)
         return PromptReader(candidates, repeat, announcer.stop_speech, no_speech)
 
-    screened = ScreenedReader(
-        make_reader(args.reader or settings.reader), _refuse_line(target, words, announcer)
-    )
+    # Until the first question is answered, lines are written once: the newcomer may be listening
+    # through a screen reader (the answer chooses the reader from then on: Console.use_reader)
+    first_run = asks_how_to_speak and args.speech is None and settings.speech is None and not plain
+    kind = args.reader or settings.reader or ("screenreader" if first_run else None)
+    screened = ScreenedReader(make_reader(kind), _refuse_line(target, words, announcer))
     reader = RoutedReader(
         screened, status=announcer.braille_status, echo=lambda line: announcer.write(line + "\n")
     )
+    reader.short_prompts = kind == "screenreader"
     setup = Setup(words, announcer, reader)
     console = Console(
         settings, config, data, language, words, verbosity, plain, announcer, reader, setup, target
     )
     console.make_reader = make_reader
     console.braille_width = args.braille_width
+    console.first_run = first_run
     for message in told:
         announcer.announce(message)
     console.tell_storage()

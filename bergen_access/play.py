@@ -131,7 +131,7 @@ def _saved_match(console: Console, new: bool, asked: Rules) -> tuple[Match, Seat
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Carry out ``bergen`` (the game)."""
-    console = open_console(parser, args, stdin, stdout)
+    console = open_console(parser, args, stdin, stdout, asks_how_to_speak=True)
     words, announcer, setup, settings = console.words, console.announcer, console.setup, console.settings
     try:
         rules = rules_from_arguments(args)
@@ -148,7 +148,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         if not console.claim(MATCH_FILE, "match"):
             return 0
         speech = args.speech or settings.speech
-        if speech is None and not console.plain:
+        if console.first_run:
             speech, reader = setup.ask_speech()
             settings.speech, settings.reader = speech, reader
             if args.reader is None:

@@ -21,7 +21,7 @@ from ..core.table import DrawTiles, Entry, NewHand, Open, Reveal, Table, TablePh
 from ..core.tally import Call, CallBlocked, CallHeader, CallOpen, CallOut, Tally
 from ..core.tiles import mask_of
 from ..present.keep_text import KeepText
-from ..present.message import Message
+from ..present.message import Message, Prompt
 from .steps import (
     Ask,
     ConfirmHolding,
@@ -60,7 +60,7 @@ class Mode(Protocol):
 
     def refused(self, reason: Refusal, entry: Entry | Call, text: KeepText) -> Message: ...
 
-    def prompt(self, text: KeepText) -> str: ...
+    def prompt(self, text: KeepText) -> Prompt: ...
 
     def status(self, text: KeepText) -> Message: ...
 
@@ -168,7 +168,7 @@ class TrackMode:
         reveal = entry if isinstance(entry, Reveal) else None
         return text.refused(reason, self.table, tile, seat, reveal)
 
-    def prompt(self, text: KeepText) -> str:
+    def prompt(self, text: KeepText) -> Prompt:
         return text.prompt_track(self.table)
 
     def status(self, text: KeepText) -> Message:
@@ -237,7 +237,7 @@ class TallyMode:
     def refused(self, reason: Refusal, entry: Entry | Call, text: KeepText) -> Message:
         return text.refused(reason, self.tally, getattr(entry, "tile", None), getattr(entry, "seat", None))
 
-    def prompt(self, text: KeepText) -> str:
+    def prompt(self, text: KeepText) -> Prompt:
         return text.prompt_tally(self.tally)
 
     def status(self, text: KeepText) -> Message:

@@ -18,8 +18,9 @@ from ..core.actions import Play
 from ..core.events import Holding
 from ..core.table import Entry, Open, Reveal, Table
 from ..core.tally import Call, CallBlocked
+from ..present import prompts
 from ..present.keep_text import KeepText
-from ..present.message import Message
+from ..present.message import Message, Prompt
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class Question(ABC):
         """The question again, after a line that did not answer it."""
 
     @abstractmethod
-    def prompt(self, text: KeepText) -> str: ...
+    def prompt(self, text: KeepText) -> Prompt: ...
 
     @abstractmethod
     def answer(self, line: str, lexicon: KeepLexicon, text: KeepText) -> Step | None:
@@ -87,11 +88,8 @@ class WhichEnd(Question):
     def reminder(self, text: KeepText) -> Message:
         return text.remind_end(self.play.tile, self.ends)
 
-    def prompt(self, text: KeepText) -> str:
-        if text.words.many_arms:
-            # Translators: prompt while asking which arm (larger sets); {arms} e.g. "1 or 3". Ends with "> ".
-            return text.i.gettext("arm {arms}> ").format(arms=" / ".join(str(e + 1) for e in self.ends))
-        return text.i.gettext("left or right> ")
+    def prompt(self, text: KeepText) -> Prompt:
+        return prompts.which_end(text.i, [end + 1 for end in self.ends] if text.words.many_arms else None)
 
     def answer(self, line: str, lexicon: KeepLexicon, text: KeepText) -> Step | None:
         words = line.split()
@@ -123,8 +121,8 @@ class IsOpener(Question):
     def reminder(self, text: KeepText) -> Message:
         return text.remind_yes_no(text.confirm_opener(self.opening.tile))
 
-    def prompt(self, text: KeepText) -> str:
-        return text.i.gettext("yes or no> ")
+    def prompt(self, text: KeepText) -> Prompt:
+        return prompts.yes_or_no(text.i)
 
     def answer(self, line: str, lexicon: KeepLexicon, text: KeepText) -> Step | None:
         answer = yes_or_no(line, text.i)
@@ -158,8 +156,8 @@ class ConfirmHolding(Question):
     def reminder(self, text: KeepText) -> Message:
         return text.remind_yes_no(self.message(text))
 
-    def prompt(self, text: KeepText) -> str:
-        return text.i.gettext("yes or no> ")
+    def prompt(self, text: KeepText) -> Prompt:
+        return prompts.yes_or_no(text.i)
 
     def answer(self, line: str, lexicon: KeepLexicon, text: KeepText) -> Step | None:
         answer = yes_or_no(line, text.i)
@@ -181,9 +179,11 @@ class WhoWonBlocked(Question):
     def reminder(self, text: KeepText) -> Message:
         return text.ask_blocked_winner(again=True)
 
-    def prompt(self, text: KeepText) -> str:
+    def prompt(self, text: KeepText) -> Prompt:
         # Translators: scorekeeper prompt: who won the blocked hand. Ends with "> ".
-        return text.i.gettext("name or nobody> ")
+        facts = text.i.gettext("name or nobody> ")
+        # Translators: the scorekeeper's short prompt: who won the blocked hand. Ends with ": ".
+        return Prompt(facts, text.i.gettext("Winner: "))
 
     def answer(self, line: str, lexicon: KeepLexicon, text: KeepText) -> Step | None:
         words = line.split()

@@ -156,7 +156,7 @@ class SeatGame(MatchSeat):
         if match.phase is Phase.PLAYING and match.turn == self.place.index and not match.is_over:
             self.announce_turn()
         if self.place.client is not None and not match.is_over and match.phase is not Phase.NOT_STARTED:
-            self.place.prompt(self.prompt())
+            self.place.prompt(self.prompt().facts)  # a table's clients keep the facts
 
     def answer(self, line: str) -> None:
         """One line typed at this seat, answered exactly once."""

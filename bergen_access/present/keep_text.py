@@ -13,8 +13,9 @@ from ..core.rules import BlockedRule, Opener
 from ..core.table import Reveal, Table, TablePhase
 from ..core.tally import Tally
 from ..core.tiles import Tile
+from . import prompts
 from .feedback import Feedback
-from .message import Message
+from .message import Message, Prompt
 from .narrator import Narrator, Phrase
 
 #: the scorekeeper's commands as its help lists them: reviews, settings and leaving, corrections
@@ -56,29 +57,44 @@ class KeepText:
 
     # --------------------------------------------------------------- prompts
 
-    def prompt_track(self, table: Table) -> str:
+    def prompt_track(self, table: Table) -> Prompt:
         i = self.i
         if table.phase is TablePhase.OPENING:
-            # Translators: scorekeeper prompt at the start of a hand. Ends with "> ".
-            return i.gettext("who opens> ")
+            return self._who_opens()
         if table.phase is TablePhase.REVEAL:
             side = table.sides_to_reveal()[0]
             # Translators: scorekeeper prompt after a block: what this side holds. Ends with "> ".
-            return i.gettext("{side} holds> ").format(side=self.words.side_braille(side))
+            return Prompt.same(i.gettext("{side} holds> ").format(side=self.words.side_braille(side)))
         if table.phase is TablePhase.HAND_OVER:
-            return i.gettext("Enter: next hand> ")
+            return prompts.next_hand(i)
         if table.phase is TablePhase.OVER:
-            # Translators: scorekeeper prompt after the match. Ends with "> ".
-            return i.gettext("match over> ")
+            return self._match_over()
         ends = self.words.ends_braille(table.ends, table.end_is_double) if table.ends is not None else "-"
-        return f"{ends} {self.words.name(table.turn)}> "
+        name = self.words.name(table.turn)
+        # Translators: the scorekeeper's short prompt while tracking: whose turn it is. {name} e.g. "Anna".
+        return Prompt(f"{ends} {name}> ", i.gettext("{name}: ").format(name=name))
 
-    def prompt_tally(self, tally: Tally) -> str:
+    def prompt_tally(self, tally: Tally) -> Prompt:
         if tally.is_over:
-            return self.i.gettext("match over> ")
+            return self._match_over()
         if not tally.opened:
-            return self.i.gettext("who opens> ")
-        return self.words.scores_braille(tally.scores, tally.target) + "> "
+            return self._who_opens()
+        # Translators: the scorekeeper's short prompt while keeping the tally (the scores are on the
+        # braille display and asked with score). Ends with ": ".
+        short = self.i.gettext("Entry: ")
+        return Prompt(self.words.scores_braille(tally.scores, tally.target) + "> ", short)
+
+    def _who_opens(self) -> Prompt:
+        # Translators: scorekeeper prompt at the start of a hand. Ends with "> ".
+        facts = self.i.gettext("who opens> ")
+        # Translators: the scorekeeper's short prompt at the start of a hand. Ends with ": ".
+        return Prompt(facts, self.i.gettext("Who opens: "))
+
+    def _match_over(self) -> Prompt:
+        # Translators: scorekeeper prompt after the match. Ends with "> ".
+        facts = self.i.gettext("match over> ")
+        # Translators: the scorekeeper's short prompt after the match. Ends with ": ".
+        return Prompt(facts, self.i.gettext("Match over: "))
 
     # ------------------------------------------------------------- questions
 

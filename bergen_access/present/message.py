@@ -48,6 +48,25 @@ class Message:
         return replace(self, urgent=True)
 
 
+@dataclass(frozen=True)
+class Prompt:
+    """What the line asks for, two ways.
+
+    ``facts`` carries the state at a glance (the ends, the tile count, whose turn): the prompt of the
+    line-editing setting, and the braille display's turn state in every setting. ``short`` is said by
+    a screen reader before every line typed, so it stays a word or two and the same from line to line;
+    the facts it leaves out are in the messages (the turn line, the play lines) and on the display.
+    """
+
+    facts: str
+    short: str
+
+    @classmethod
+    def same(cls, text: str) -> Prompt:
+        """A prompt that is short already (a question's)."""
+        return cls(text, text)
+
+
 def wrap_braille(text: str, width: int) -> list[str]:
     """Braille lines of at most ``width`` cells: each entry (a line of ``text``) starts a line of its own
     and is wrapped at spaces where possible, so two entries never share a braille line."""

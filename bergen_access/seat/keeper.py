@@ -41,7 +41,7 @@ from ..output.announcer import Announcer
 from ..present import notices
 from ..present.feedback import Feedback
 from ..present.keep_text import KeepText
-from ..present.message import Message, Verbosity
+from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
@@ -181,7 +181,7 @@ class Keeper(Talking):
         saved = storage is not None and storage.saves
         self.say(self.text.closed() if self.is_over else self.text.goodbye(saved))
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self.question is not None:
             return self.question.prompt(self.text)
         return self.mode.prompt(self.text)

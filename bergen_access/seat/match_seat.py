@@ -36,10 +36,10 @@ from ..core.tiles import Tile
 from ..core.view import SeatView
 from ..i18n import I18n
 from ..output.announcer import Announcer
-from ..present import notices
+from ..present import notices, prompts
 from ..present.feedback import Feedback
 from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
-from ..present.message import Message, Verbosity
+from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator
 from ..present.options import choices, held_back_number
 from ..present.replies import Replies
@@ -266,20 +266,15 @@ class MatchSeat(Talking):
             message = self.replies.your_turn(self.view, urgent=False, ends_told=told)
             self.announcer.announce(message)
 
-    def prompt(self) -> str:
-        """The prompt carries the state: the ends and the tile count (or what is asked)."""
+    def prompt(self) -> Prompt:
+        """The prompt: the state at a glance (the ends and the tile count, or what is asked), and the
+        short form a screen reader says before every line."""
         i = self.i18n
         if self._asking is not None:
-            if self.words.many_arms:
-                # Translators: prompt asking which arm (larger sets); {arms} e.g. "1 / 3". Ends with "> ".
-                return i.gettext("arm {arms}> ").format(
-                    arms=" / ".join(str(e + 1) for e in self._asking_ends)
-                )
-            # Translators: prompt while asking which end; keep it very short. Ends with "> ".
-            return i.gettext("left or right> ")
+            arms = [end + 1 for end in self._asking_ends] if self.words.many_arms else None
+            return prompts.which_end(i, arms)
         if self.match.phase is Phase.HAND_OVER:
-            # Translators: prompt between hands. Ends with "> ".
-            return i.gettext("Enter: next hand> ")
+            return prompts.next_hand(i)
         view = self.view
         ends = self.words.ends_braille(view.ends, view.end_is_double) if view.ends is not None else "-"
         count = len(view.hand)
@@ -289,11 +284,10 @@ class MatchSeat(Talking):
             # Enter plays it. {tile} e.g. "3-6"; the usual prompt follows.
             offer = i.gettext("Enter plays {tile}; ").format(tile=self._enter_plays.tile.notation)
         if self.verbosity is Verbosity.TERSE:
-            return f"{offer}{ends} {count}> "
+            return prompts.move(i, f"{offer}{ends} {count}> ")
         # Translators: the prompt: the open ends (e.g. "5|3") and the player's tile count. Ends with "> ".
-        return offer + i.ngettext("{ends}, {count} tile> ", "{ends}, {count} tiles> ", count).format(
-            ends=ends, count=count
-        )
+        facts = i.ngettext("{ends}, {count} tile> ", "{ends}, {count} tiles> ", count)
+        return prompts.move(i, offer + facts.format(ends=ends, count=count))
 
     def candidates(self) -> list[str]:
         """Tab completion: the legal plays, then only the commands that can be used now."""

@@ -16,12 +16,13 @@ from ..core.engine import Match, Phase
 from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..players.base import Player
+from ..present import prompts
 from ..present.message import Verbosity
 from ..seat.match_seat import MatchSeat, Seating
 from ..seat.replay import computer_turn, restore_history
 from ..seat.session import QuitGame, Session
 from ..session.savefile import MATCH_FILE
-from .reader import LineReader
+from .reader import LineReader, ask
 
 __all__ = ["Game", "QuitGame", "Seating", "Session"]
 
@@ -114,8 +115,7 @@ class Game:
         seat.say(seat.feedback.another_match())
         while True:
             try:
-                # Translators: the prompt of a yes-or-no question. Ends with "> ".
-                line = self.reader.read(seat.i18n.gettext("yes or no> "))
+                line = ask(self.reader, prompts.yes_or_no(seat.i18n))
             except EOFError:
                 return False
             answer = yes_or_no(line, seat.i18n)
@@ -137,7 +137,7 @@ class Game:
 
     def _read_and_answer(self) -> None:
         try:
-            line = self.reader.read(self.seat.prompt())
+            line = ask(self.reader, self.seat.prompt())
         except (EOFError, KeyboardInterrupt):
             raise QuitGame from None
         self.seat.handle(line)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..seat.keeper import Keeper
 from ..seat.session import QuitGame
-from .reader import LineReader
+from .reader import LineReader, ask
 
 
 def keep_score(keeper: Keeper, reader: LineReader, *, resumed: bool = False) -> int:
@@ -17,7 +17,7 @@ def keep_score(keeper: Keeper, reader: LineReader, *, resumed: bool = False) -> 
         keeper.start(resumed)
         while True:
             try:
-                line = reader.read(keeper.prompt())
+                line = ask(reader, keeper.prompt())
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
             keeper.handle(line)

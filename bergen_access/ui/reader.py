@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Protocol, TextIO
 
 from ..boundary import MAX_RAW, Screened, screen, visible
 from ..output.announcer import write_or_end
+from ..present.message import Prompt
 
 #: characters read at most for one line from a pipe; the rest of a longer line is skipped (and the
 #: boundary refuses the line whole)
@@ -34,6 +35,14 @@ class LineReader(Protocol):
     """Reads one line; raises EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
 
     def read(self, prompt: str) -> str: ...
+
+
+def ask(reader: LineReader, prompt: Prompt) -> str:
+    """Read a line at ``prompt``: the form the reader shows (``RoutedReader.ask``), else the facts."""
+    asking = getattr(reader, "ask", None)
+    if asking is not None:
+        return str(asking(prompt))
+    return reader.read(prompt.facts)
 
 
 def interrupt_reading(reader: object, error: BaseException) -> bool:
@@ -398,9 +407,15 @@ class RoutedReader:
     The display's key thread calls ``type_line``; the line waits in a queue and a
     read under way is ended from its own loop (prompt_toolkit's ``interrupt``), or,
     for ``input()`` and plain reads, by a signal whose handler raises ``Routed``
-    only while a read waits. Each prompt is passed to ``status`` (the display's
-    turn state) and each routed line to ``echo`` so the screen reads as if typed.
+    only while a read waits. Each prompt's facts are passed to ``status`` (the
+    display's turn state) and each routed line to ``echo`` so the screen reads as
+    if typed. With ``short_prompts`` (the screen-reader setting) the prompt shown is
+    the short one, which a screen reader says before every line, and the facts stay
+    on the braille display.
     """
+
+    #: show each prompt's short form (the screen-reader setting)
+    short_prompts: bool = False
 
     def __init__(
         self, inner: ScreenedReader, *, status: Callable[[str], None], echo: Callable[[str], None]
@@ -473,8 +488,15 @@ class RoutedReader:
         self.echo(prompt + line)
         return line
 
+    def ask(self, prompt: Prompt) -> str:
+        """A line at ``prompt``, shown in the form this setting wants (the facts to the display)."""
+        return self._read(prompt.short if self.short_prompts else prompt.facts, prompt.facts)
+
     def read(self, prompt: str) -> str:
-        self.status(prompt)
+        return self._read(prompt, prompt)
+
+    def _read(self, prompt: str, status: str) -> str:
+        self.status(status)
         while True:
             if self._ended:
                 raise EOFError
