@@ -343,17 +343,26 @@ class Console:
     braille_width: int | None = None
     #: the first start at a terminal: how to speak is asked (``Setup.ask_speech``) before a match
     first_run: bool = False
+    #: the reader chosen (``screenreader``, ``standard``; None: the default)
+    reader_kind: str | None = None
 
     def use_reader(self, kind: str) -> None:
-        """After the first question: read lines the way the answer chose (the boundary stays in front)."""
+        """After the first question: read lines the way the answer chose (the boundary stays in front).
+
+        The reader in use is closed before the next is made, so the terminal settings the next one
+        keeps as the terminal's own are the terminal's, not the quiet ones between two prompts.
+        """
+        if kind == self.reader_kind:
+            return
+        self.reader_kind = kind
         if isinstance(self.reader, RoutedReader):
             self.reader.short_prompts = kind == "screenreader"
         screened = self.reader.inner if isinstance(self.reader, RoutedReader) else self.reader
         if self.make_reader is not None and isinstance(screened, ScreenedReader):
-            old, screened.inner = screened.inner, self.make_reader(kind)
-            close = getattr(old, "close", None)
+            close = getattr(screened.inner, "close", None)
             if close is not None:
                 close()
+            screened.inner = self.make_reader(kind)
 
     def open_braille(self) -> tuple[BrailleDisplay | None, str | None]:
         """Take BRLTTY's display for the game's own braille (routing keys type into this reader)."""
@@ -528,6 +537,7 @@ def open_console(
     console.make_reader = make_reader
     console.braille_width = args.braille_width
     console.first_run = first_run
+    console.reader_kind = kind
     for message in told:
         announcer.announce(message)
     console.tell_storage()

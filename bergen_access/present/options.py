@@ -78,14 +78,27 @@ class OptionWords:
     def fit_words(self, ends: tuple[int, ...]) -> str:
         return self.narrator.words.fit_words(ends)
 
+    def where_words(self, lone_double: bool, ends: tuple[int, ...]) -> str:
+        """Where a play may go, in words; nothing beside the lone opening double, whose two sides are
+        alike (the turn line, the hand and the hint offer no side there)."""
+        return "" if lone_double else self.narrator.words.fit_words(ends)
+
+    def where_letters(self, lone_double: bool, ends: tuple[int, ...]) -> str:
+        """The same in braille letters, right after the tile (``LR``)."""
+        return "" if lone_double else self.narrator.words.fit_letters(ends)
+
+    def listed(self, tile: Tile, where: str, speech: bool) -> str:
+        """A tile in a list, with where it fits if that is said: ``3-4 (left)``."""
+        w = self.narrator.words
+        if not where:
+            return w.tile(tile, speech)
+        # Translators: a tile and where it fits, in a list, e.g. "3-4 (left)".
+        return w.i18n.gettext("{tile} ({ends})").format(tile=w.tile(tile, speech), ends=where)
+
     def plays(self, choice: Choices, speech: bool) -> str:
         """``1-1 (left), 5-6 (left or right)``."""
-        w, i = self.narrator.words, self.narrator.words.i18n
-        if choice.lone_double:
-            return ", ".join(w.tile(tile, speech) for tile, _ in choice.plays)
         return ", ".join(
-            # Translators: a tile and where it fits, in a list, e.g. "3-4 (left)".
-            i.gettext("{tile} ({ends})").format(tile=w.tile(tile, speech), ends=self.fit_words(ends))
+            self.listed(tile, self.where_words(choice.lone_double, ends), speech)
             for tile, ends in choice.plays
         )
 
@@ -128,8 +141,7 @@ class OptionWords:
         i = self.narrator.words.i18n
         if choice.plays:
             text = " ".join(
-                f"{tile}{'' if choice.lone_double else self.narrator.words.fit_letters(ends)}"
-                for tile, ends in choice.plays
+                f"{tile}{self.where_letters(choice.lone_double, ends)}" for tile, ends in choice.plays
             )
             # Translators: braille, "or draw" after the playable tiles (DominoPlaza); very short.
             return text + (" " + i.pgettext("braille", "+draw") if choice.may_draw else "")

@@ -65,29 +65,19 @@ class Replies:
         assert view.ends is not None
         return w.ends(view.ends, view.end_is_double, speech)
 
-    def _fit_words(self, ends: Sequence[int]) -> str:
-        return self.narrator.words.fit_words(ends)
-
-    def _fit_letters(self, ends: Sequence[int]) -> str:
-        return self.narrator.words.fit_letters(ends)
-
     def _tile_list(self, view: SeatView, tiles: Sequence[Tile], speech: bool) -> str:
         """Tiles with where each fits: ``1-1, 3-4 (left), 5-6 (left or right)``."""
-        w, i = self.narrator.words, self.narrator.words.i18n
-        parts = []
-        for tile in tiles:
-            ends = view.ends_for(tile)
-            if ends:
-                parts.append(
-                    # Translators: a tile and where it fits, in a list, e.g. "3-4 (left)".
-                    i.gettext("{tile} ({ends})").format(tile=w.tile(tile, speech), ends=self._fit_words(ends))
-                )
-            else:
-                parts.append(w.tile(tile, speech))
-        return ", ".join(parts)
+        lone = view.layout is not None and view.layout.lone_double
+        return ", ".join(
+            self.options.listed(tile, self.options.where_words(lone, view.ends_for(tile)), speech)
+            if view.ends_for(tile)
+            else self.narrator.words.tile(tile, speech)
+            for tile in tiles
+        )
 
     def _tile_list_braille(self, view: SeatView, tiles: Sequence[Tile]) -> str:
-        return " ".join(f"{t}{self._fit_letters(view.ends_for(t))}" for t in tiles)
+        lone = view.layout is not None and view.layout.lone_double
+        return " ".join(f"{t}{self.options.where_letters(lone, view.ends_for(t))}" for t in tiles)
 
     # ---------------------------------------------------------------- replies
 
@@ -290,7 +280,9 @@ class Replies:
         others = [r for r in ranked if r[3] is None]
 
         def where(tile: Tile, ends: tuple[int, ...], speech: bool) -> str:
-            return f"{w.tile(tile, speech)} {self.options.fit_words(ends)}"
+            return " ".join(
+                filter(None, (w.tile(tile, speech), self.options.where_words(choice.lone_double, ends)))
+            )
 
         def phrase(speech: bool) -> str:
             parts = []
@@ -318,11 +310,8 @@ class Replies:
                 parts.append(self.options.arms_reason(choice.arms_number))
             return " ".join(parts)
 
-        def letters(ends: tuple[int, ...]) -> str:
-            return "" if choice.lone_double else self.narrator.words.fit_letters(ends)
-
         braille = " ".join(
-            f"{tile}{letters(ends)}"
+            f"{tile}{self.options.where_letters(choice.lone_double, ends)}"
             + (f" {self.narrator.header_braille(kind)}+{value}" if kind is not None else "")
             for value, tile, ends, kind in ranked
         )
