@@ -501,6 +501,7 @@ def open_console(
     plain = is_plain(args, stdin, stdout)
     announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
     announcer.describe = lambda news: notices.channel_news(I18n(announcer.language), news)
+    announcer.wrap_to_terminal = not plain
     target: list[Answering] = []
 
     def candidates() -> Iterable[str]:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..boundary import for_speech, visible
-from ..present.message import Message, wrap_braille
+from ..present.message import Message, wrap_braille, wrap_line
 from .braille_display import BrailleDisplay
 from .channel import Channel, ChannelKind, ChannelNews, NewsKind
 from .sounds import CueChannel, SoundPlayer
@@ -70,6 +70,8 @@ class Announcer:
         #: a channel's news in words (set by the console; nothing is told without it)
         self.describe: Callable[[ChannelNews], Message | None] | None = None
         self.closed = False
+        #: wrap printed lines at spaces to the terminal's width (a terminal, not a pipe or file)
+        self.wrap_to_terminal = False
         if speaker is not None:
             self.channels[ChannelKind.SPEECH] = speaker
 
@@ -97,6 +99,9 @@ class Announcer:
         message = safe(message)
         lines = wrap_braille(message.braille, self.braille_width)
         printed = lines if self.terse else message.text.splitlines() or [""]
+        columns = self.columns()
+        if columns is not None:
+            printed = [part for line in printed for part in wrap_line(line, columns)]
         self.write("".join(line + "\n" for line in printed))
         for channel in list(self.channels.values()):
             channel.deliver(message, self.language)
@@ -104,6 +109,17 @@ class Announcer:
             record(message, lines)
         self.last = message
         self.hear_news()
+
+    def columns(self) -> int | None:
+        """The width printed lines are wrapped to: the terminal's, less one (a line that fills the
+        terminal exactly would leave some terminals' cursor at its end), None when not known."""
+        if not self.wrap_to_terminal:
+            return None
+        try:
+            columns = os.get_terminal_size(self.out.fileno()).columns
+        except (OSError, ValueError, AttributeError):  # not a terminal any more, or no file number
+            return None
+        return columns - 1 if columns > 1 else None
 
     def hear_news(self) -> None:
         """Tell what each channel has to say, once; drop the channels that stopped."""

@@ -70,10 +70,13 @@ class Prompt:
 def wrap_braille(text: str, width: int) -> list[str]:
     """Braille lines of at most ``width`` cells: each entry (a line of ``text``) starts a line of its own
     and is wrapped at spaces where possible, so two entries never share a braille line."""
-    return [line for entry in text.split("\n") for line in _wrap_entry(entry, width)]
+    return [line for entry in text.split("\n") for line in wrap_line(entry, width)]
 
 
-def _wrap_entry(line: str, width: int) -> list[str]:
+def wrap_line(line: str, width: int) -> list[str]:
+    """One line in lines of at most ``width`` characters, broken at spaces (a word longer than the
+    width is cut): a braille line, or a printed line at the terminal's width, so that a screen reader
+    that reads the screen line by line never gets half a word or half a tile."""
     lines: list[str] = []
     current = ""
     for whole_word in line.split():

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol, TextIO
 
 from ..boundary import MAX_RAW, Screened, screen, visible
-from ..output.announcer import write_or_end
+from ..output.announcer import OutputClosed, write_or_end
 from ..present.message import Prompt
 
 #: characters read at most for one line from a pipe; the rest of a longer line is skipped (and the
@@ -222,6 +222,9 @@ class PromptReader:
         self._reading = True
         try:
             line = str(self._session.prompt(prompt, pre_run=self._stop_if_pending))  # type: ignore[attr-defined]
+        except OSError as error:  # the terminal was closed under the prompt (EIO): a hang-up, not a fault
+            self._raise_pending()
+            raise OutputClosed from error
         finally:
             self._reading = False
             self._quiet_between.hold()
