@@ -151,7 +151,9 @@ class Feedback:
         i = self.narrator.words.i18n
         options = OptionWords(self.narrator)
         choice = choices(view)
-        # Translators: the player tried to draw but nothing may be drawn; what can be done follows.
+        if not choice.plays:  # "Nothing fits and nothing can be drawn: pass." says it all, once
+            return self._say(lambda speech: options.sentence(choice, speech), options.braille(choice))
+        # Translators: the player tried to draw but nothing may be drawn; the playable tiles follow.
         text = i.gettext("Nothing more can be drawn.")
         return self._say(lambda speech: f"{text} {options.sentence(choice, speech)}", options.braille(choice))
 
@@ -173,10 +175,14 @@ class Feedback:
         def said(speech: bool) -> str:
             text = self.narrator.own_draws(tiles, speech)
             if fits is not None:
-                # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
-                text += " " + i.gettext("{tile} fits: {ends}.").format(
-                    tile=w.tile(fits, speech), ends=options.fit_words(playable[fits])
-                )
+                where = options.where_words(choice.lone_double, playable[fits])
+                if where:
+                    # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
+                    fitting = i.gettext("{tile} fits: {ends}.")
+                else:
+                    # Translators: after drawing: the tile that fits the lone opening double (no side).
+                    fitting = i.gettext("{tile} fits.")
+                text += " " + fitting.format(tile=w.tile(fits, speech), ends=where)
                 if only is not None and only.tile == fits:
                     # Translators: after drawing, the drawn tile is the only legal play: Enter plays it.
                     text += " " + i.gettext("Enter plays it.")
