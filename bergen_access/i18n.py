@@ -126,24 +126,108 @@ def _compiled(path: str, mtime_ns: int, size: int) -> gettext.GNUTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
+# ---------------------------------------------------------------- endings that follow the sound
+#
+# A Turkish ending takes its vowel from the word before it, and after a number from the number's
+# spoken name: 0-4'ü (dört), 1-5'i (beş), 6-6'yı (altı). A translation cannot know which tile or
+# count a placeholder will hold, so it writes the ending the way grammars do, with capitals for the
+# sounds that change (I: ı i u ü; A: a e; D: d t) and the buffer letter in brackets:
+# "{tile}'(y)I sola koydun", "{count}'lI başlık". The ending is settled once the placeholders are
+# filled in, from what now stands before it: "0-4'ü sola koydun", "4'lü başlık".
+
+#: the endings a Turkish translation may write after a placeholder
+TURKISH_ENDING = re.compile(r"'(\(y\)I|\(y\)A|\(n\)In|lI|DA)(?![\w])")
+_BACK, _FRONT, _ROUNDED = "aıou", "eiöü", "ouöü"
+_VOICELESS = "çfhkpsşt"
+_UNITS = ("sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz")
+_TENS = ("", "on", "yirmi", "otuz", "kırk", "elli", "altmış", "yetmiş", "seksen", "doksan")
+
+
+def turkish_number_word(number: int) -> str:
+    """The last word of a number's Turkish name, which its endings follow: 12 → iki, 40 → kırk."""
+    if number % 10 or number == 0:
+        return _UNITS[number % 10]
+    if number % 100:
+        return _TENS[number // 10 % 10]
+    if number % 1000:
+        return "yüz"
+    return "bin" if number % 1_000_000 else "milyon"
+
+
+def _turkish_ending(before: str, ending: str) -> str:
+    """``ending`` (``(y)I``, ``(y)A``, ``(n)In``, ``lI``, ``DA``) as it sounds after the word ``before``."""
+    digits = re.search(r"(\d+)\W*$", before)
+    word = turkish_number_word(int(digits.group(1))) if digits else before.lower()
+    letters = [c for c in word if c.isalpha()] or ["e"]
+    vowels = [c for c in letters if c in _BACK + _FRONT] or ["e"]
+    last = vowels[-1]
+    high = ("u" if last in _ROUNDED else "ı") if last in _BACK else ("ü" if last in _ROUNDED else "i")
+    low = "a" if last in _BACK else "e"
+    open_end = letters[-1] in _BACK + _FRONT
+    if ending == "(y)I":
+        return ("y" if open_end else "") + high
+    if ending == "(y)A":
+        return ("y" if open_end else "") + low
+    if ending == "(n)In":
+        return ("n" if open_end else "") + high + "n"
+    if ending == "lI":
+        return "l" + high
+    return ("t" if letters[-1] in _VOICELESS else "d") + low  # DA
+
+
+def turkish_endings(text: str) -> str:
+    """Every ending written with capitals in ``text`` settled after the word before it."""
+
+    def settled(found: re.Match[str]) -> str:
+        before = text[: found.start()].rsplit(None, 1)[-1] if text[: found.start()].strip() else ""
+        return "'" + _turkish_ending(before, found.group(1))
+
+    return TURKISH_ENDING.sub(settled, text)
+
+
+#: per language, what is done to a finished text whose translation writes endings to be settled
+ENDINGS: dict[str, Callable[[str], str]] = {"tr": turkish_endings}
+
+
+class Template(str):
+    """A translation whose endings are settled once its placeholders are filled in (``format``)."""
+
+    settle: Callable[[str], str]
+
+    def __new__(cls, text: str, settle: Callable[[str], str]) -> Template:
+        template = super().__new__(cls, text)
+        template.settle = settle
+        return template
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return self.settle(str.format(self, *args, **kwargs))
+
+
 class I18n:
     """The words of one language, looked up at the moment they are needed."""
 
     def __init__(self, language: str, translations: gettext.NullTranslations | None = None) -> None:
         self.language = language
         self._t = translations if translations is not None else load_translations(language)
+        self._settle = ENDINGS.get(language)
+
+    def _filled(self, text: str) -> str:
+        """The translation, as a ``Template`` when it writes endings that follow its placeholders."""
+        if self._settle is not None and "'" in text and TURKISH_ENDING.search(text):
+            return Template(text, self._settle)
+        return text
 
     def gettext(self, message: str) -> str:
-        return self._t.gettext(message)
+        return self._filled(self._t.gettext(message))
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        return self._t.ngettext(singular, plural, count)
+        return self._filled(self._t.ngettext(singular, plural, count))
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._t.pgettext(context, message)
+        return self._filled(self._t.pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
-        return self._t.npgettext(context, singular, plural, count)
+        return self._filled(self._t.npgettext(context, singular, plural, count))
 
 
 def environment() -> Mapping[str, str]:

@@ -15,7 +15,12 @@ from babel.messages.pofile import read_po, write_po
 from bergen_access import cli, console, play
 from bergen_access.catalog_tools import extract
 from bergen_access.commands.lexicon import CommandKind, Lexicon, fold
-from bergen_access.i18n import I18n, choose_language
+from bergen_access.core.events import CountersDiscarded
+from bergen_access.core.rules import preset
+from bergen_access.i18n import TURKISH_ENDING, I18n, Template, choose_language, turkish_endings
+from bergen_access.present.narrator import Narrator
+from bergen_access.present.rules_text import rules_sentences
+from bergen_access.present.words import Words
 
 from .console_bot import fast_opponent
 from .test_console_game import TypistReader
@@ -189,3 +194,106 @@ def test_simulate_summary_in_each_language(
     level_line = next(line for line in printed.splitlines() if "normal" in line and won in line)
     assert re.search(rf"\d{mark}\d %|%\d+{mark}\d", level_line), level_line
     assert not re.search(r"\b(matches|won|level|side)\b", printed), printed
+
+
+# ---------------------------------------------------------------- Turkish endings after a placeholder
+
+
+@pytest.mark.parametrize(
+    ("before", "ending", "after"),
+    [
+        ("0-4", "(y)I", "0-4'ü"),  # dört
+        ("1-5", "(y)I", "1-5'i"),  # beş
+        ("2-3", "(y)I", "2-3'ü"),  # üç
+        ("6-6", "(y)I", "6-6'yı"),  # altı: a vowel at the end takes the y
+        ("0-0", "(y)I", "0-0'ı"),  # sıfır
+        ("1-2", "(y)I", "1-2'yi"),  # iki
+        ("4-9", "(y)I", "4-9'u"),  # dokuz
+        ("3-10", "(y)I", "3-10'u"),  # on
+        ("5-12", "(y)I", "5-12'yi"),  # on iki
+        ("çift 4", "(y)I", "çift 4'ü"),  # a double as spoken
+        ("0 7", "(y)I", "0 7'yi"),  # a tile as spoken
+        ("4", "lI", "4'lü"),  # dörtlü
+        ("5", "lI", "5'li"),
+        ("6", "lI", "6'lı"),
+        ("9", "lI", "9'lu"),
+        ("Cem", "(y)I", "Cem'i"),  # a name: its own last vowel
+        ("Anna", "(y)A", "Anna'ya"),
+        ("Mia", "(n)In", "Mia'nın"),
+        ("5", "DA", "5'te"),  # beş: a voiceless end
+        ("2", "DA", "2'de"),
+    ],
+)
+def test_turkish_endings_follow_the_sound_of_what_stands_before(before: str, ending: str, after: str) -> None:
+    assert turkish_endings(f"{before}'{ending} sola") == f"{after} sola"
+
+
+def test_turkish_endings_are_settled_when_the_translation_is_filled_in() -> None:
+    i = I18n("tr")
+    played = i.gettext("You play {tile} on the left. Ends {ends}.")
+    assert played.format(tile="0-4", ends="4 ve 2") == "0-4'ü sola koydun. Uçlar: 4 ve 2."
+    assert played.format(tile="6-6", ends="6 ve 2") == "6-6'yı sola koydun. Uçlar: 6 ve 2."
+    other = i.gettext("{name} plays {tile} on arm {arm}. Ends {ends}.")
+    assert other.format(name="Cem", tile="1-5", arm=2, ends="5") == "Cem 1-5'i 2. kola koydu. Uçlar: 5."
+    assert i.pgettext("header", "{count}-fold header").format(count=4) == "4'lü başlık"
+    assert i.pgettext("header", "{count}-fold header").format(count=6) == "6'lı başlık"
+    assert type(I18n("de").gettext("You play {tile} on the left. Ends {ends}.")) is str  # nothing to settle
+
+
+def test_every_turkish_ending_follows_a_placeholder_and_is_settled() -> None:
+    """An ending written anywhere but after a placeholder would never be settled (nothing is filled in)."""
+    found = 0
+    for message in catalog("tr"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            for ending in TURKISH_ENDING.finditer(string or ""):
+                found += 1
+                assert string[: ending.start()].endswith("}"), string
+                names = {name: "1-5" for name in re.findall(r"\{([a-z_]+)\}", string)}
+                assert not TURKISH_ENDING.search(Template(string, turkish_endings).format(**names)), string
+    assert found >= 8  # the plays and the larger headers
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "changes", "said"),
+    [
+        ("de", "standard", {}, "geht aus und bekommt 2 Punkte"),
+        ("de", "standard", {}, "bekommt die Seite mit den wenigsten Doppelsteinen 2 Punkte"),
+        ("de", "counters", {}, "geht aus und legt 2 Zählsteine weg"),
+        ("de", "counters", {}, "legt die Seite mit der niedrigsten Augensumme 1 Zählstein weg"),
+        ("de", "counters", {"blocked_rule": "german", "blocked_award": 2}, "Doppelsteinen 2 Zählsteine weg"),
+        (
+            "de",
+            "standard",
+            {"blocked_rule": "american", "blocked_award": 1},
+            "die anderen und bekommt 1 Punkt;",
+        ),
+        ("tr", "standard", {}, "Son taşını oynamak 2 puan getirir"),
+        ("tr", "counters", {}, "Son taşını oynayan 2 fiş bırakır"),
+        ("tr", "counters", {}, "nokta toplamı en düşük olan taraf 1 fiş bırakır"),
+        ("en", "counters", {"going_out": 5}, "Laying your last tile discards 5 counters"),
+        ("en", "standard", {"blocked_award": 1}, "the fewest doubles scores 1 point;"),
+    ],
+)
+def test_the_rules_say_points_or_counters_as_the_tally_counts(
+    language: str, name: str, changes: dict[str, object], said: str
+) -> None:
+    """The award of going out and of a blocked hand is a whole sentence per tally, never a bare number."""
+    text = " ".join(rules_sentences(I18n(language), preset(name, **changes)))
+    assert said in text, text
+
+
+def test_a_side_of_one_player_discards_counters_in_that_players_words() -> None:
+    """After a blocked hand as in play: "Anna legt 1 Zählstein weg", "Du legst …"; only a partnership, which
+    no one verb fits ("Du und Cem", "Anna und Mia"), has a sentence of its own."""
+    single = preset("counters", players=3)
+    narrator = Narrator(Words(I18n("de"), single, ["Du", "Anna", "Cem"], 0))
+    said = [narrator.narrate(CountersDiscarded(None, side, 1, 9)) for side in (1, 0)]
+    assert [m.text if m else None for m in said] == [
+        "Anna legt 1 Zählstein weg, 9 übrig.",
+        "Du legst 1 Zählstein weg, 9 übrig.",
+    ]
+    assert said == [narrator.narrate(CountersDiscarded(seat, seat, 1, 9)) for seat in (1, 0)]
+    pairs = Narrator(Words(I18n("de"), preset("counters", players=4, partnerships=True), (*NAMES, "Tom"), 0))
+    message = pairs.narrate(CountersDiscarded(None, 1, 2, 13))
+    assert message is not None and message.text == "Cem und Tom: 2 Zählsteine weggelegt, 13 übrig."

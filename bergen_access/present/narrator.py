@@ -489,23 +489,28 @@ class Narrator:
     def _counters_discarded(self, event: CountersDiscarded) -> Message:
         w, i = self.words, self.words.i18n
         count, left = event.discarded, event.left
+        seats = w.rules.seats_of(event.side)
+        # A side of one player discards as that player does, in the same words (German "Anna legt 1
+        # Zählstein weg" after a blocked hand as in play, never "Anna: 1 Zählstein weggelegt").
+        seat = event.seat if event.seat is not None or len(seats) > 1 else seats[0]
 
         def discarded(speech: bool) -> str:
-            if event.seat is not None and w.is_human(event.seat):
+            if seat is not None and w.is_human(seat):
                 # Translators: counter game: the player puts away counters. {left} counters remain.
                 return i.ngettext(
                     "You discard {count} counter, {left} left.",
                     "You discard {count} counters, {left} left.",
                     count,
                 ).format(count=count, left=left)
-            if event.seat is not None:
+            if seat is not None:
                 # Translators: counter game: another player puts away counters. {name} is the player.
                 return i.ngettext(
                     "{name} discards {count} counter, {left} left.",
                     "{name} discards {count} counters, {left} left.",
                     count,
-                ).format(name=w.name(event.seat), count=count, left=left)
-            # Translators: counter game: a side puts away counters (after a blocked hand).
+                ).format(name=w.name(seat), count=count, left=left)
+            # Translators: counter game: a partnership puts away counters (after a blocked hand);
+            # {side} is both partners, e.g. "You and Mia" or "Anna and Cem".
             return i.ngettext(
                 "{side}: {count} counter discarded, {left} left.",
                 "{side}: {count} counters discarded, {left} left.",

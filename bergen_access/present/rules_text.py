@@ -139,10 +139,23 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
                 "with fewer than 4 a triple header discards 2."
             )
         )
-    if rules.going_out:
+    if rules.going_out and rules.tally is Tally.COUNTERS:
         lines.append(
-            # Translators: rules text, going out. {value} points or counters.
-            i.gettext("Laying your last tile scores {value} and ends the hand.").format(value=rules.going_out)
+            # Translators: rules text, the counter game: going out. {count} counters are discarded.
+            i.ngettext(
+                "Laying your last tile discards {count} counter and ends the hand.",
+                "Laying your last tile discards {count} counters and ends the hand.",
+                rules.going_out,
+            ).format(count=rules.going_out)
+        )
+    elif rules.going_out:
+        lines.append(
+            # Translators: rules text, going out. {count} points.
+            i.ngettext(
+                "Laying your last tile scores {count} point and ends the hand.",
+                "Laying your last tile scores {count} points and ends the hand.",
+                rules.going_out,
+            ).format(count=rules.going_out)
         )
     else:
         # Translators: rules text, going out without a score.
@@ -174,27 +187,72 @@ def rules_sentences(i: I18n, rules: Rules) -> list[str]:
 
 
 def _blocked_sentence(i: I18n, rules: Rules) -> str:
+    """The blocked-hand rule; the award is points or, in the counter tally, counters discarded (a
+    sentence each: the verb differs, and in German it is split around the side)."""
     award = rules.blocked_award
-    if rules.blocked_rule is BlockedRule.GERMAN:
-        # Translators: rules text, German blocked-hand rule. {award} points.
-        return i.gettext(
-            "If nobody can play or draw, the side with the fewest doubles scores {award}; "
-            "among those tied, fewer pips win; a complete tie scores nothing."
-        ).format(award=award)
-    if rules.blocked_rule is BlockedRule.AMERICAN:
-        # Translators: rules text, American blocked-hand rule.
-        return i.gettext(
-            "If nobody can play or draw, a side holding no double beats the others and scores {award}; "
-            "among those, fewer pips win; if every side holds a double, fewer pips on the other tiles win."
-        ).format(award=award)
-    if rules.blocked_rule is BlockedRule.PIPS:
-        # Translators: rules text, pip-count blocked-hand rule.
-        return i.gettext(
-            "If nobody can play or draw, the side with the lowest pip total scores {award}; "
-            "a tie scores nothing."
-        ).format(award=award)
-    # Translators: rules text, DominoPlaza: a blocked hand scores nothing.
-    return i.gettext("If nobody can play or draw, the hand ends and nobody scores.")
+    counters = rules.tally is Tally.COUNTERS
+    if rules.blocked_rule is BlockedRule.GERMAN and counters:
+        # Translators: rules text, German blocked-hand rule in the counter game. {count} counters.
+        text = i.ngettext(
+            "If nobody can play or draw, the side with the fewest doubles discards {count} counter; "
+            "among those tied, fewer pips win; on a complete tie nobody discards.",
+            "If nobody can play or draw, the side with the fewest doubles discards {count} counters; "
+            "among those tied, fewer pips win; on a complete tie nobody discards.",
+            award,
+        )
+    elif rules.blocked_rule is BlockedRule.GERMAN:
+        # Translators: rules text, German blocked-hand rule. {count} points.
+        text = i.ngettext(
+            "If nobody can play or draw, the side with the fewest doubles scores {count} point; "
+            "among those tied, fewer pips win; a complete tie scores nothing.",
+            "If nobody can play or draw, the side with the fewest doubles scores {count} points; "
+            "among those tied, fewer pips win; a complete tie scores nothing.",
+            award,
+        )
+    elif rules.blocked_rule is BlockedRule.AMERICAN and counters:
+        # Translators: rules text, American blocked-hand rule in the counter game. {count} counters.
+        text = i.ngettext(
+            "If nobody can play or draw, a side holding no double beats the others and discards {count} "
+            "counter; among those, fewer pips win; if every side holds a double, fewer pips on the other "
+            "tiles win.",
+            "If nobody can play or draw, a side holding no double beats the others and discards {count} "
+            "counters; among those, fewer pips win; if every side holds a double, fewer pips on the other "
+            "tiles win.",
+            award,
+        )
+    elif rules.blocked_rule is BlockedRule.AMERICAN:
+        # Translators: rules text, American blocked-hand rule. {count} points.
+        text = i.ngettext(
+            "If nobody can play or draw, a side holding no double beats the others and scores {count} "
+            "point; among those, fewer pips win; if every side holds a double, fewer pips on the other "
+            "tiles win.",
+            "If nobody can play or draw, a side holding no double beats the others and scores {count} "
+            "points; among those, fewer pips win; if every side holds a double, fewer pips on the other "
+            "tiles win.",
+            award,
+        )
+    elif rules.blocked_rule is BlockedRule.PIPS and counters:
+        # Translators: rules text, pip-count blocked-hand rule in the counter game. {count} counters.
+        text = i.ngettext(
+            "If nobody can play or draw, the side with the lowest pip total discards {count} counter; "
+            "on a tie nobody discards.",
+            "If nobody can play or draw, the side with the lowest pip total discards {count} counters; "
+            "on a tie nobody discards.",
+            award,
+        )
+    elif rules.blocked_rule is BlockedRule.PIPS:
+        # Translators: rules text, pip-count blocked-hand rule. {count} points.
+        text = i.ngettext(
+            "If nobody can play or draw, the side with the lowest pip total scores {count} point; "
+            "a tie scores nothing.",
+            "If nobody can play or draw, the side with the lowest pip total scores {count} points; "
+            "a tie scores nothing.",
+            award,
+        )
+    else:
+        # Translators: rules text, DominoPlaza: a blocked hand scores nothing.
+        return i.gettext("If nobody can play or draw, the hand ends and nobody scores.")
+    return text.format(count=award)
 
 
 def rules_error(i: I18n, error: RulesError) -> str:
