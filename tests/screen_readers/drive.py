@@ -1,0 +1,178 @@
+"""A person at an 80x24 terminal with a screen reader: start ``bergen`` inside it, type, listen.
+
+Each line is typed key by key, then Enter; the next line waits until the program has shown its next
+prompt (known from the reference run) and nothing more is printed or sent to the synthesizer for a
+moment. What the synthesizer got between two lines belongs to the first of them, so every utterance
+is measured against the step that caused it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import signal
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pexpect
+
+from .program import FIRST_ANSWER, Program, Reference, Step, match_args, saved
+from .readers import READERS, Started
+from .synths import Said
+
+ROWS, COLUMNS = 24, 80
+KEY_GAP = 0.04  # seconds between two typed keys
+SETTLE = 0.3  # seconds of silence (no output, nothing sent to speak) after which a step is over
+STEP_LIMIT = 20.0  # seconds a step may take before the run is given up
+CONTROL = re.compile(
+    r"\x1b\[[0-9;?<>=!]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()*+][@-~]|\x1b[ -~]"
+)
+
+
+@dataclass
+class Heard:
+    """One step of a run under a reader: what the program was expected to print, and what was sent."""
+
+    expected: Step
+    said: list[Said]
+    previous_prompt: str  # the prompt the line was typed at (spoken already, in the step before)
+
+
+@dataclass
+class Recording:
+    reader: str
+    steps: list[Heard]
+    greeting: tuple[str, ...]
+    screen: str  # all the terminal showed, control sequences removed
+    same_match: bool  # the run played the same match as the reference (the saved actions agree)
+
+
+def visible(raw: bytes) -> str:
+    return CONTROL.sub("", raw.decode("utf-8", "replace")).replace("\r", "")
+
+
+def program_script(home: Path, program: Program, lang: str, seed: int) -> Path:
+    """The script the reader runs: the program with its own environment, nothing of the reader's."""
+    env = program.environment(home, "xterm")
+    assignments = " ".join(shlex.quote(f"{key}={value}") for key, value in sorted(env.items()))
+    command = " ".join(shlex.quote(part) for part in program.command(match_args(lang, seed)))
+    script = home / "run-bergen.sh"
+    pid = shlex.quote(str(home / "bergen.pid"))  # the reader's child lives on if only the reader ends
+    script.write_text(
+        f"#!/bin/sh\necho $$ > {pid}\ncd {shlex.quote(str(program.root))}\n"
+        f"exec env -i {assignments} {command}\n"
+    )
+    script.chmod(0o755)
+    return script
+
+
+class Run:
+    """The reader running the program; ``step`` types one line and returns what followed."""
+
+    def __init__(self, started: Started, home: Path) -> None:
+        self.started = started
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "XDG_"))}
+        env.update(started.env, LANG="C.UTF-8")
+        self.child = pexpect.spawn(
+            started.argv[0], started.argv[1:], env=env, cwd=str(home), dimensions=(ROWS, COLUMNS)
+        )
+        self.raw = b""
+        self.shown = time.monotonic()  # when the terminal last showed something
+
+    def _pump(self, wait: float) -> bool:
+        """Read what the terminal shows for up to ``wait`` seconds; whether anything came."""
+        try:
+            self.raw += self.child.read_nonblocking(65536, timeout=wait)
+            self.shown = time.monotonic()
+        except pexpect.TIMEOUT:
+            return False
+        except pexpect.EOF:
+            time.sleep(wait)
+            return False
+        return True
+
+    def step(self, line: str | None, prompt: str) -> list[Said]:
+        """Type ``line`` (None: only listen), then wait for ``prompt`` on the screen and for silence."""
+        first = len(self.started.synth.said())
+        start = len(self.raw)
+        for key in line or "":
+            self.child.send(key.encode("utf-8"))
+            pause = time.monotonic() + KEY_GAP
+            while time.monotonic() < pause:  # each key on its own, as a person types
+                self._pump(max(0.0, pause - time.monotonic()))
+        if line is not None:
+            self.child.send(b"\r")
+        deadline = time.monotonic() + STEP_LIMIT
+        wanted = prompt.strip()
+        while time.monotonic() < deadline:
+            if self._pump(0.05):
+                continue
+            if wanted not in visible(self.raw[start:]):
+                continue
+            said = self.started.synth.said()
+            last = max([self.shown, *(s.time for s in said[first:])])
+            if time.monotonic() - last >= SETTLE:
+                return said[first:]
+        tail = visible(self.raw[start:])[-600:]
+        raise AssertionError(f"{self.started.argv[0]}: no prompt {prompt!r} after {line!r}; screen: {tail!r}")
+
+    def close(self, home: Path) -> None:
+        """End the program (it would outlive its reader, which SIGHUP does not stop), then the reader."""
+        try:
+            pid = int((home / "bergen.pid").read_text())
+            os.kill(pid, signal.SIGKILL)
+        except (OSError, ValueError):
+            pass  # never started, or already gone
+        self.child.close(force=True)
+        self.started.synth.close()
+
+
+def record(
+    reader_name: str, program: Program, home: Path, lang: str, seed: int, mode: str, reference: Reference
+) -> Recording:
+    """One session under the reader: the first-run question, answered for ``mode``, then the script."""
+    reader = READERS[reader_name]
+    home.mkdir(parents=True, exist_ok=True)
+    question = first_question(program, home / "question", lang, seed)
+    started = reader.start(home, program_script(home, program, lang, seed))
+    run = Run(started, home)
+    heard: list[Heard] = []
+    try:
+        heard.append(Heard(question, run.step(None, question.prompt), ""))
+        previous = question.prompt
+        for number, expected in enumerate(reference.steps):
+            typed = FIRST_ANSWER[mode] if number == 0 else expected.typed
+            step = Step(typed, expected.messages, expected.prompt, expected.turn)
+            heard.append(Heard(step, run.step(typed, expected.prompt), previous))
+            previous = expected.prompt
+        final = saved(home)
+        same = final is not None and list(final.actions) == reference.actions
+    finally:
+        run.close(home)
+    return Recording(reader_name, heard, started.greeting, visible(run.raw), same)
+
+
+def first_question(program: Program, home: Path, lang: str, seed: int) -> Step:
+    """The first-run question as the program writes it to a terminal with nobody reading it: its lines
+    and its prompt (a plain pipe never asks it)."""
+    home.mkdir(parents=True, exist_ok=True)
+    child = pexpect.spawn(
+        program.command(match_args(lang, seed))[0],
+        program.command(match_args(lang, seed))[1:],
+        cwd=str(program.root),
+        env=program.environment(home, "xterm"),
+        dimensions=(ROWS, COLUMNS),
+    )
+    raw = b""
+    try:
+        while True:
+            try:  # a line left open is the prompt; after whole lines the program may still be starting
+                raw += child.read_nonblocking(65536, timeout=0.3 if raw and not raw.endswith(b"\n") else 5.0)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                break
+    finally:
+        child.close(force=True)
+    lines = visible(raw).split("\n")
+    return Step("", [line for line in lines[:-1] if line.strip()], lines[-1])

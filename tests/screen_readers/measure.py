@@ -1,0 +1,336 @@
+"""What a screen reader said, held against what the program printed: the figures of one run.
+
+Each utterance of a step is found in the step's own text (the prompt the line was typed at, the typed
+line, the program's messages, the next prompt), nearest after what was said before it; a piece found
+nowhere is "other". So every spoken character has a class: a new message, a message said again, the
+prompt, the echo of what the player typed, or other. Characters are counted after runs of white space
+are made one space. What the reader says of itself (tdsr's greeting) is left out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .drive import Heard, Recording
+from .readers import YASR_CONF, yasr_symbols
+
+MESSAGE, AGAIN, PROMPT, ECHO, OTHER = "message", "again", "prompt", "echo", "other"
+CLASSES = (MESSAGE, AGAIN, PROMPT, ECHO, OTHER)
+OLD_PROMPT = "old prompt"  # the prompt the line was typed at: said again in its step, it is a redraw
+QUESTION = "question"  # the first-run question's lines: messages, told apart for their own figures
+ASKS_FOR_ENDS = frozenset({"e", "ends", "l", "line", "table"})  # the game's commands whose answer says them
+ENDS_COMMAND = frozenset({"e", "ends"})  # those that say nothing else: where the harness checks itself
+#: the plural word for the ends of the line; followed by a number in the same sentence it says them
+ENDS_WORDS = {"en": r"ends", "de": r"enden", "tr": r"uçlar\w*"}
+BAR_ENDS = re.compile(r"(?<![\w-])\d+(?:-\d+)?\|\d+(?:-\d+)?")  # "5|3", "5-5|5-5"
+PUNCTUATION = set(".,;:!?()[]\"'“”„«»")  # a split next to these is between words, not inside one
+SPACE = re.compile(r"\s+")
+
+
+def normal(text: str) -> str:
+    return SPACE.sub(" ", text).strip()
+
+
+def ends_pattern(language: str) -> re.Pattern[str]:
+    word = ENDS_WORDS.get(language, ENDS_WORDS["en"])
+    return re.compile(rf"\b(?:{word})\b[^.!?\n]{{0,40}}?\d|{BAR_ENDS.pattern}", re.IGNORECASE)
+
+
+@dataclass
+class Item:
+    """One piece of a step's text: its class (message, prompt, old prompt, echo, question) and words."""
+
+    kind: str
+    text: str
+    start: int = 0  # where it begins in the step's stream
+    coverage: list[int] = field(default_factory=list)  # per character: how many utterances said it
+    speaker: list[int] = field(default_factory=list)  # per character: the first utterance that said it
+
+    def __post_init__(self) -> None:
+        self.coverage = [0] * len(self.text)
+        self.speaker = [-1] * len(self.text)
+
+
+@dataclass
+class MessageFate:
+    """How one message (or one prompt) was spoken."""
+
+    text: str
+    missing: bool = False  # not a character of it said
+    partly_missing: bool = False
+    twice: bool = False
+    splits_inside: int = 0  # cut inside a word or a tile ("0-" / "5.", "ti" / "les")
+    splits_between: int = 0  # cut at a space or a mark between words (the reader's own timing)
+    utterances: int = 0
+
+    @property
+    def once_whole(self) -> bool:
+        return not (self.missing or self.partly_missing or self.twice or self.splits_inside)
+
+
+@dataclass(repr=False)
+class Figures:
+    """The figures of one run (one reader, one language, one way of reading lines)."""
+
+    reader: str
+    language: str
+    mode: str
+    turns: int
+    chars: Counter[str] = field(default_factory=Counter)
+    symbols: Counter[str] = field(default_factory=Counter)  # yasr's words for symbols, in our own text
+    symbols_counted: bool = True
+    ends_said: int = 0
+    ends_in_prompt: int = 0
+    ends_unasked: int = 0  # includes those in the prompt
+    messages: list[MessageFate] = field(default_factory=list)
+    prompts: list[MessageFate] = field(default_factory=list)
+    question: list[MessageFate] = field(default_factory=list)  # the first-run question, line by line
+    question_prompt: MessageFate | None = None
+    question_utterances: int = 0
+    question_redraw: bool = False  # the answer to it said with the question's prompt again
+    redraws: int = 0  # utterances that said the old prompt again (after a line was typed)
+    typed_with_old_prompt: int = 0  # ... together with the typed line
+    same_match: bool = True
+    utterances: int = 0
+    cancels: int = 0
+    other_text: list[str] = field(default_factory=list)
+    transcript: list[str] = field(default_factory=list)  # step by step: the typed line, each utterance
+
+    def question_count(self, attribute: str) -> int:
+        """Over the first-run question's lines: how many splits (or lines said twice, missing)."""
+        return sum(int(getattr(fate, attribute)) for fate in self.question)
+
+    def __repr__(self) -> str:  # short: pytest shows it beside every failed assertion
+        return f"Figures({self.reader} {self.language} {self.mode}, {self.turns} turns)"
+
+    @property
+    def total(self) -> int:
+        return sum(self.chars.values())
+
+    def share(self, *classes: str, without_echo: bool = False) -> float:
+        whole = self.total - (self.chars[ECHO] if without_echo else 0)
+        return 100.0 * sum(self.chars[c] for c in classes) / whole if whole else 0.0
+
+    @property
+    def prompt_share(self) -> float:
+        """The prompt's share of all that was sent to be spoken (%)."""
+        return self.share(PROMPT)
+
+    @property
+    def not_new_share(self) -> float:
+        """The share (%) of speech that is not a new message: the prompt, messages said again and
+        anything else; the echo of the player's keys is left out of both sides (reported apart)."""
+        return self.share(PROMPT, AGAIN, OTHER, without_echo=True)
+
+    def per_turn(self, count: float) -> float:
+        return count / self.turns if self.turns else 0.0
+
+    @property
+    def symbol_count(self) -> int:
+        return sum(self.symbols.values())
+
+    @property
+    def messages_once_whole(self) -> int:
+        return sum(1 for fate in self.messages if fate.once_whole)
+
+    def count(self, attribute: str) -> int:
+        return sum(1 for fate in self.messages if getattr(fate, attribute))
+
+    def splits(self, attribute: str) -> int:
+        return sum(getattr(fate, attribute) for fate in self.messages)
+
+
+class Step:
+    """One step's text as a stream of items, and the utterances found in it."""
+
+    def __init__(self, heard: Heard, first: bool) -> None:
+        expected = heard.expected
+        items: list[Item] = []
+        if first:
+            items += [Item(QUESTION, normal(line)) for line in expected.messages]
+        else:
+            items.append(Item(OLD_PROMPT, normal(heard.previous_prompt)))
+            items.append(Item(ECHO, normal(expected.typed)))
+            items += [Item(MESSAGE, normal(line)) for line in expected.messages]
+        items.append(Item(PROMPT, normal(expected.prompt)))
+        self.items = [item for item in items if item.text]
+        position = 0
+        owners: list[int] = []
+        for number, item in enumerate(self.items):
+            item.start = position
+            owners += [number] * len(item.text) + [-1]  # -1: the space between two items
+            position += len(item.text) + 1
+        self.stream = " ".join(item.text for item in self.items)
+        self.owners = owners
+        # the reader has said the old prompt already (in the step before): what follows it is new
+        old = [item for item in self.items if item.kind == OLD_PROMPT]
+        self.pointer = old[0].start + len(old[0].text) + 1 if old else 0
+
+    def find(self, text: str) -> int:
+        """Where ``text`` was said from: the nearest place at or after the pointer, else before it."""
+        places = [m.start() for m in re.finditer(re.escape(text), self.stream)]
+        after = [p for p in places if p >= self.pointer]
+        if after:
+            return after[0]
+        return places[-1] if places else -1
+
+    def locate(self, text: str) -> tuple[list[tuple[int, int]], list[str]]:
+        """The spans of the stream an utterance said, and the pieces of it found nowhere."""
+        spans: list[tuple[int, int]] = []
+        lost: list[str] = []
+        rest = text
+        while rest:
+            place = self.find(rest)
+            if place >= 0:
+                spans.append((place, place + len(rest)))
+                self.pointer = place + len(rest)
+                break
+            size = len(rest) - 1  # the longest beginning that was said somewhere
+            while size >= 3 and self.find(rest[:size]) < 0:
+                size -= 1
+            if size < 3:
+                word, _, rest = rest.partition(" ")
+                lost.append(word)
+                continue
+            place = self.find(rest[:size])
+            spans.append((place, place + size))
+            self.pointer = place + size
+            rest = rest[size:].lstrip()
+        return spans, lost
+
+
+def fate_of(item: Item) -> MessageFate:
+    fate = MessageFate(item.text)
+    said = [i for i, ch in enumerate(item.text) if not ch.isspace()]
+    covered = [item.coverage[i] for i in said]
+    fate.missing = bool(said) and not any(covered)
+    fate.partly_missing = not fate.missing and 0 in covered
+    fate.twice = any(c > 1 for c in covered)
+    speakers = {item.speaker[i] for i in said if item.speaker[i] >= 0}
+    fate.utterances = len(speakers)
+    for before, after in itertools.pairwise(said):
+        one, two = item.speaker[before], item.speaker[after]
+        if one < 0 or two < 0 or one == two:
+            continue
+        adjacent = after == before + 1
+        marks = item.text[before] in PUNCTUATION or item.text[after] in PUNCTUATION
+        if adjacent and not marks:
+            fate.splits_inside += 1
+        else:
+            fate.splits_between += 1
+    return fate
+
+
+def measure(
+    recording: Recording, language: str, mode: str, turns: int, symbols: dict[str, str] | None = None
+) -> Figures:
+    """The figures of a recorded run; ``symbols``: the symbols read as words (default: yasr's own table,
+    when yasr is installed; else they are not counted, and ``symbols_counted`` says so)."""
+    figures = Figures(recording.reader, language, mode, turns, same_match=recording.same_match)
+    if symbols is None:
+        symbols = yasr_symbols() if YASR_CONF.is_file() else {}
+        figures.symbols_counted = YASR_CONF.is_file()
+    ends = ends_pattern(language)
+    greeting = {normal(g) for g in recording.greeting}
+    for number, heard in enumerate(recording.steps):
+        step = Step(heard, first=number == 0)
+        figures.transcript.append(f"> {heard.expected.typed!r}" if number else "> (start)")
+        utterance = 0
+        for said in heard.said:
+            if said.kind == "cancel":
+                figures.cancels += 1
+                continue
+            text = normal(said.text)
+            if not text or text in greeting:
+                continue
+            figures.utterances += 1
+            utterance += 1
+            if said.kind == "letter":
+                figures.chars[ECHO] += len(text)
+                figures.transcript.append(f"    [letter] {text}")
+                continue
+            spans, lost = step.locate(text)
+            for word in lost:
+                figures.chars[OTHER] += len(word) + 1
+                figures.other_text.append(word)
+                figures.ends_said += len(ends.findall(word))
+                figures.ends_unasked += len(ends.findall(word))
+            touched: set[str] = set()
+            for start, end in spans:
+                for position in range(start, end):
+                    owner = step.owners[position] if position < len(step.owners) else -1
+                    if owner < 0:
+                        figures.chars[OTHER if not touched else _class_of(step, touched)] += 1
+                        continue
+                    item = step.items[owner]
+                    index = position - item.start
+                    again = item.coverage[index] > 0
+                    item.coverage[index] += 1
+                    if item.speaker[index] < 0:
+                        item.speaker[index] = utterance
+                    kind = _char_class(item.kind, again)
+                    figures.chars[kind] += 1
+                    touched.add(item.kind)
+                    if item.kind in (MESSAGE, QUESTION, PROMPT, OLD_PROMPT) and item.text[index] in symbols:
+                        figures.symbols[item.text[index]] += 1
+            label = "+".join(sorted(touched | ({OTHER} if lost else set()))) or OTHER
+            figures.transcript.append(f"    [{label}] {text}")
+            if OLD_PROMPT in touched:
+                if number == 1:
+                    figures.question_redraw = True
+                else:
+                    figures.redraws += 1
+                    figures.typed_with_old_prompt += ECHO in touched
+        if number == 0:
+            figures.question_utterances = utterance
+        _step_figures(figures, step, heard, number, ends)
+    return figures
+
+
+def _class_of(step: Step, touched: set[str]) -> str:
+    """The class of a space between two items one utterance said: that of the items."""
+    for kind in (MESSAGE, QUESTION, PROMPT, OLD_PROMPT, ECHO):
+        if kind in touched:
+            return _char_class(kind, False)
+    return OTHER
+
+
+def _char_class(kind: str, again: bool) -> str:
+    if kind in (MESSAGE, QUESTION):
+        return AGAIN if again else MESSAGE
+    if kind in (PROMPT, OLD_PROMPT):
+        return PROMPT
+    return ECHO
+
+
+def _step_figures(figures: Figures, step: Step, heard: Heard, number: int, ends: re.Pattern[str]) -> None:
+    typed = heard.expected.typed.strip().lower()
+    asked = typed in ASKS_FOR_ENDS
+    answer = [item.text for item in step.items if item.kind == MESSAGE]
+    if typed in ENDS_COMMAND and not any(ends.search(text) for text in answer):
+        raise AssertionError(
+            f"the answer to {heard.expected.typed!r} does not say the ends as the harness knows them "
+            f"({ends.pattern}): {answer}; update ENDS_WORDS"
+        )
+    for item in step.items:
+        if item.kind == ECHO:
+            continue
+        for match in ends.finditer(item.text):
+            span = [item.coverage[i] for i in range(match.start(), match.end()) if not item.text[i].isspace()]
+            times = min(span) if span else 0
+            figures.ends_said += times
+            if item.kind in (PROMPT, OLD_PROMPT):
+                figures.ends_in_prompt += times
+            if not (asked and item.kind == MESSAGE):
+                figures.ends_unasked += times
+        if item.kind == MESSAGE:
+            figures.messages.append(fate_of(item))
+        elif item.kind == PROMPT:
+            figures.prompts.append(fate_of(item))
+    if number == 0:
+        figures.question = [fate_of(item) for item in step.items if item.kind == QUESTION]
+        prompt = [item for item in step.items if item.kind == PROMPT]
+        figures.question_prompt = fate_of(prompt[0]) if prompt else None

@@ -1,0 +1,197 @@
+"""The program under measurement, and what it printed when nobody read it aloud.
+
+The harness measures whichever ``bergen`` it is given (this checkout, or another worktree such as the
+program before a change), so every run names the program's folder; it is run as
+``python -m bergen_access`` from that folder. The player's moves come from the save file (the program
+saves before it speaks, see tests/blind_play_bot.py), so they need none of the program's words, and the
+program's messages come from a run through a plain pipe with the same seed and lines: both are
+independent of the screen reader that is measured later.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bergen_access.core.actions import Action
+from bergen_access.core.engine import Match, Phase
+from bergen_access.core.view import SeatView
+from bergen_access.session.savefile import load_match
+
+from ..blind_play_bot import move
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+QUESTIONS = ("h", "i", "e")  # asked at the start of each of the player's turns: hand, hint, ends
+#: the answer to the first-run question for each way the lines are read (console.Setup.ask_speech):
+#: 1 = the screen reader reads the text, each line written once; 4 = no speech, line editing
+FIRST_ANSWER = {"screenreader": "1", "standard": "4"}
+QUIET = 0.06  # seconds without output after a line left open: the program waits at a prompt
+NO_PROMPT = 2.0  # seconds without output after a whole line: a prompt that is empty
+
+
+@dataclass(frozen=True)
+class Program:
+    """A ``bergen`` to run: its source folder and the Python that runs it."""
+
+    root: Path = ROOT
+    python: str = sys.executable
+
+    def command(self, args: list[str]) -> list[str]:
+        return [self.python, "-m", "bergen_access", *args]
+
+    def environment(self, home: Path, term: str) -> dict[str, str]:
+        """A private HOME and data folders, so nothing of this machine's settings or saves leaks in."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "XDG_", "BERGEN_"))}
+        env.update(
+            {
+                "HOME": str(home),
+                "XDG_CONFIG_HOME": str(home / "config"),
+                "XDG_DATA_HOME": str(home / "data"),
+                "XDG_RUNTIME_DIR": str(home / "run"),
+                "PYTHONPATH": str(self.root),
+                "LANG": "C.UTF-8",
+                "PYTHONIOENCODING": "utf-8",
+                "TERM": term,
+            }
+        )
+        (home / "run").mkdir(parents=True, exist_ok=True, mode=0o700)
+        return env
+
+
+def match_args(lang: str, seed: int) -> list[str]:
+    """The match every run plays: a new one, seeded, in the language."""
+    return ["--new", "--lang", lang, "--seed", str(seed)]
+
+
+def save_file(home: Path) -> Path:
+    return home / "data" / "bergen-access" / "match.json"
+
+
+def saved(home: Path) -> Match | None:
+    path = save_file(home)
+    return load_match(path)[0] if path.is_file() else None
+
+
+@dataclass
+class Step:
+    """One line typed and what the program printed for it: its messages, then the next prompt."""
+
+    typed: str  # "" for the start, before anything is typed
+    messages: list[str] = field(default_factory=list)
+    prompt: str = ""
+    turn: int = 0  # the player's turn this line belongs to (0: before the first)
+
+
+@dataclass
+class Reference:
+    """The program's own lines for a whole session, step by step, and the actions it ended with."""
+
+    steps: list[Step]
+    actions: list[Action]
+    turns: int
+
+    @property
+    def script(self) -> list[str]:
+        return [step.typed for step in self.steps[1:]]
+
+
+class PlainGame:
+    """The program through pipes (plain mode), waiting for each prompt by the program's silence."""
+
+    def __init__(self, program: Program, args: list[str], home: Path) -> None:
+        self.process = subprocess.Popen(
+            program.command(args),
+            cwd=str(program.root),
+            env=program.environment(home, "dumb"),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self.pending = b""
+
+    def read_to_prompt(self, timeout: float = 60.0) -> tuple[list[str], str] | None:
+        """The whole lines printed, and the open line left waiting (the prompt); None at the end."""
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.pending.decode("utf-8", "replace")
+            wait = QUIET if text and not text.endswith("\n") else NO_PROMPT
+            ready, _, _ = select.select([fd], [], [], wait)
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return None
+                self.pending += chunk
+                continue
+            if text:  # a line left open, or whole lines and then a long silence: an empty prompt
+                self.pending = b""
+                lines = text.split("\n")
+                return lines[:-1], lines[-1]
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the program said nothing for {timeout} s")
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write((line + "\n").encode("utf-8"))
+        self.process.stdin.flush()
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.communicate()
+
+
+def next_line(state: Match | None, asked: int, questions: tuple[str, ...]) -> tuple[str, bool]:
+    """What the player types at this prompt, and whether it is a move (else a question)."""
+    if state is None or state.is_over:
+        return "quit", True
+    if state.phase is Phase.HAND_OVER:
+        return "", True
+    if state.phase is Phase.PLAYING and state.turn == 0:
+        if asked < len(questions):
+            return questions[asked], False
+        return move(SeatView(state, 0)), True
+    return "turn", False
+
+
+def reference(
+    program: Program, home: Path, lang: str, seed: int, mode: str, turns: int, questions: tuple[str, ...]
+) -> Reference:
+    """Play ``turns`` of the player's turns through a pipe, asking ``questions`` at the start of each:
+    the script of typed lines and the program's lines for each. The flags are the ones the first-run
+    answer of ``mode`` gives, so the game says the same as under the screen reader."""
+    speech_off = ["--speech", "off", "--reader", mode, "--plain"]
+    game = PlainGame(program, [*match_args(lang, seed), *speech_off], home)
+    try:
+        got = game.read_to_prompt()
+        if got is None:
+            raise AssertionError("the program ended before its first prompt")
+        steps = [Step("", got[0], got[1])]
+        turn, asked = 0, 0
+        while True:
+            state = saved(home)
+            playing = state is not None and state.phase is Phase.PLAYING and state.turn == 0
+            if playing and asked == 0:
+                turn += 1  # a turn starts: the questions first
+                if turn > turns:
+                    break
+            line, is_move = next_line(state, asked, questions)
+            # after a draw the same turn goes on with the move, the questions were asked
+            asked = len(questions) if line == "draw" else 0 if is_move else asked + 1
+            game.type(line)
+            got = game.read_to_prompt()
+            if got is None:
+                raise AssertionError(f"the program ended after {line!r}")
+            lines = got[0][1:] if got[0][:1] == [line] else got[0]  # a pipe's input is echoed first
+            steps.append(Step(line, lines, got[1], turn))
+        final = saved(home)
+        actions = [] if final is None else list(final.actions)
+        return Reference(steps, actions, turn - 1)
+    finally:
+        game.close()
