@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .refused import Refused
-from .tiles import HIGHEST_NUMBER, SET_SIZES, TileSet, tile_set
+from .tiles import HIGHEST_NUMBER, SET_SIZES, Tile, TileSet, tile_set
 
 
 class Opener(StrEnum):
@@ -149,6 +149,13 @@ class Rules:
     def arms(self) -> int:
         """Open ends the opening double gives: 2 (double-six), 4 (its four sides), 8 (sides and corners)."""
         return _ARMS[self.tile_set]
+
+    @property
+    def expected_opener(self) -> Tile:
+        """The double the opener holds unless nobody holds it: the set's lowest (or highest) one; a
+        scorekeeper told another asks back before taking it."""
+        doubles = self.tiles.doubles
+        return doubles[0] if self.opener is Opener.LOWEST else doubles[-1]
 
     @property
     def tiles_per_player(self) -> int:

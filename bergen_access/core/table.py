@@ -30,7 +30,7 @@ from .events import (
 )
 from .holdings import holding_possible
 from .layout import Layout, arm_lines, header_kind
-from .rules import BlockedRule, Opener, Rules
+from .rules import BlockedRule, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
 from .tiles import Tile, mask_of
@@ -167,11 +167,6 @@ class Table:
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
-
-    def expected_opener(self) -> Tile:
-        """The double the rules make the opener hold if nobody holds a lower (or higher) one."""
-        doubles = self.rules.tiles.doubles
-        return doubles[0] if self.rules.opener is Opener.LOWEST else doubles[-1]
 
     def ends_for(self, tile: Tile) -> tuple[int, ...]:
         """The ends (arms) ``tile`` fits now under the rules."""

@@ -129,7 +129,7 @@ class TrackMode:
             if command.seat is None:
                 return Reply(text.who_opens())
             opening = Open(command.seat, tile)
-            if table.check(opening) is None and tile != table.expected_opener():
+            if table.check(opening) is None and tile != table.rules.expected_opener:
                 return Ask(IsOpener(opening))
             return Enter(opening)
         seat = _seat(command, table.turn)
@@ -220,7 +220,10 @@ class TallyMode:
             if command.seat is None or command.end is not None:
                 return Reply(text.who_opens())
             assert command.tile is not None
-            return Enter(CallOpen(command.seat, command.tile))
+            call = CallOpen(command.seat, command.tile)
+            if tally.check(call) is None and command.tile != tally.rules.expected_opener:
+                return Ask(IsOpener(call))  # asked back as when tracking
+            return Enter(call)
         if command.kind is KeepKind.HEADER:
             assert command.seat is not None and command.header is not None
             return Enter(CallHeader(command.seat, command.header))

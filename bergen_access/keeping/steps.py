@@ -17,7 +17,7 @@ from ..commands.lexicon import yes_or_no
 from ..core.actions import Play
 from ..core.events import Holding
 from ..core.table import Entry, Open, Reveal, Table
-from ..core.tally import Call, CallBlocked
+from ..core.tally import Call, CallBlocked, CallOpen
 from ..present import prompts
 from ..present.keep_text import KeepText
 from ..present.message import Message, Prompt
@@ -113,7 +113,7 @@ class WhichEnd(Question):
 class IsOpener(Question):
     """An opening with a double other than 0-0 (6-6): is it the lowest (highest) at the table?"""
 
-    opening: Open
+    opening: Open | CallOpen
 
     def message(self, text: KeepText) -> Message:
         return text.confirm_opener(self.opening.tile)

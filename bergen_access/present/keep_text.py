@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..commands.definitions import CommandKind, Place
-from ..commands.keep_parser import keep_word
+from ..commands.keep_parser import KeepKind, keep_word
 from ..commands.lexicon import Lexicon
 from ..core.actions import End, Refusal
-from ..core.events import Event, HandBlocked, HeaderScored, Holding, MatchWon, WentOut
+from ..core.events import Event, HandBlocked, HeaderKind, HeaderScored, Holding, MatchWon, WentOut
 from ..core.rules import BlockedRule, Opener
 from ..core.table import Reveal, Table, TablePhase
 from ..core.tally import Tally
@@ -489,13 +489,28 @@ class KeepText:
             f"? {text}",
         )
 
+    def tally_calls(self, *, nobody: bool = False) -> str:
+        """Calls to show as examples, with the names at this table and the words of this language:
+        ``Anna double, Cem triple, Anna out, blocked Anna`` (``nobody``: and ``blocked nobody``)."""
+        names = self.words.names
+        i = self.i
+        blocked = keep_word(KeepKind.BLOCKED, i)
+        calls = [
+            f"{names[0]} {keep_word(HeaderKind.DOUBLE, i)}",
+            f"{names[1 % len(names)]} {keep_word(HeaderKind.TRIPLE, i)}",
+            f"{names[2 % len(names)]} {keep_word(KeepKind.OUT, i)}",
+            f"{blocked} {names[0]}",
+        ]
+        if nobody:
+            calls.append(f"{blocked} {keep_word('nobody', i)}")
+        return ", ".join(calls)
+
     def tally_only(self) -> Message:
-        return self.plain(
-            # Translators: scorekeeper in tally mode: only scoring calls are entered.
-            self.i.gettext(
-                "In the tally, call only what scores: Anna double, Cem triple, Mia out, blocked Anna."
-            )
-        )
+        # Translators: scorekeeper keeping the tally: a play was typed; only scoring calls are entered.
+        # {calls} are examples with the names at the table, e.g. "Anna double, Cem triple, Anna out,
+        # blocked Anna".
+        text = self.i.gettext("Keeping the tally, call only what scores, for example {calls}.")
+        return self.plain(text.format(calls=self.tally_calls()))
 
     def track_only(self) -> Message:
         return self.plain(
@@ -511,12 +526,23 @@ class KeepText:
     def score(self, core: Table | Tally) -> Message:
         return self.plain(self.score_line(core), self.words.scores_braille(core.scores, core.target))
 
+    @staticmethod
+    def awards(events: Sequence[Event]) -> list[Event]:
+        """The events of an entry that changed the score (undo and redo then say the score)."""
+        return [
+            event
+            for event in events
+            if (isinstance(event, HeaderScored | WentOut) and event.value)
+            or (isinstance(event, HandBlocked) and event.winner is not None and event.value)
+            or isinstance(event, MatchWon)
+        ]
+
     def taken_back(self, events: Sequence[Event], core: Table | Tally) -> str:
         """What undoing an entry did to the score: each award taken back, a win reopened, the score now."""
         w, i = self.words, self.i
         parts = []
-        for event in events:
-            if isinstance(event, HeaderScored | WentOut) and event.value:
+        for event in self.awards(events):
+            if isinstance(event, HeaderScored | WentOut):
                 what = (
                     self.narrator.header_phrase(event.kind, False)
                     if isinstance(event, HeaderScored)
@@ -524,7 +550,7 @@ class KeepText:
                     else i.gettext("going out")
                 )
                 parts.append(self._award(w.name(event.seat), what, event.value))
-            elif isinstance(event, HandBlocked) and event.winner is not None and event.value:
+            elif isinstance(event, HandBlocked) and event.winner is not None:
                 # Translators: what was taken back by undo: the award for a blocked hand.
                 parts.append(self._award(w.side(event.winner), i.gettext("blocked hand"), event.value))
         sentences = []
@@ -631,9 +657,10 @@ class KeepText:
             lines = [
                 # Translators: scorekeeper help, tally mode: each hand starts with its opening.
                 i.gettext("At the start of a hand: the opener's name and double, e.g. Anna 1-1."),
-                # Translators: scorekeeper help, tally mode. Keep the examples.
-                i.gettext(
-                    "Call what scores: Anna double, Cem triple, Mia out, blocked Anna, blocked nobody."
+                # Translators: scorekeeper help, tally mode. {calls} are examples with the names at
+                # the table, e.g. "Anna double, Cem triple, Anna out, blocked Anna, blocked nobody".
+                i.gettext("Call what scores, for example {calls}.").format(
+                    calls=self.tally_calls(nobody=True)
                 ),
             ]
         words = Lexicon(i, Place.KEEP)

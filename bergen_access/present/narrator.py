@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,10 +25,35 @@ from ..core.events import (
     WentOut,
 )
 from ..core.tiles import Tile
+from ..i18n import I18n
 from .message import Cue, Message, Verbosity
 from .words import Words
 
 Phrase = Callable[[bool], str]  # speech? -> words
+SCORES = (HeaderScored, WentOut, HandBlocked)  # events a counters' discard may follow
+
+
+def stock_sentence(i: I18n, stock: int, drawable: int) -> str:
+    """The stock, and how many of it may be drawn when that is not all of it (one number, not two
+    equal ones, under rules that let every tile be drawn)."""
+    if drawable == stock:
+        # Translators: the tiles in the stock, all of which may be drawn (verbose, and the count reply).
+        return i.gettext("Stock {stock}.").format(stock=stock)
+    # Translators: tiles in the stock and how many of them may be drawn (verbose, and the count reply).
+    return i.gettext("Stock {stock}, {drawable} to draw.").format(stock=stock, drawable=drawable)
+
+
+def with_counters(events: Sequence[Event]) -> Iterator[tuple[Event, CountersDiscarded | None]]:
+    """Each event, with the counters its score makes a side discard: told as one announcement (the
+    discard is not told again on its own)."""
+    for index, event in enumerate(events):
+        if isinstance(event, CountersDiscarded) and index and isinstance(events[index - 1], SCORES):
+            continue
+        following = events[index + 1] if index + 1 < len(events) else None
+        if isinstance(event, SCORES) and isinstance(following, CountersDiscarded):
+            yield event, following
+        else:
+            yield event, None
 
 
 CUES: dict[type, Cue] = {
@@ -87,11 +112,13 @@ class Narrator:
         cue = CUES.get(type(event))
         return replace(message, cue=cue) if cue is not None else message
 
-    def narrate_with_counters(self, event: Event, counters: Event) -> Message | None:
-        """A score and the counters it makes a side discard, as one announcement."""
-        first, second = self.narrate(event), self.narrate(counters)
-        if first is None or second is None:
-            return first or second
+    def narrate_with_counters(self, event: Event, counters: CountersDiscarded) -> Message | None:
+        """A score and the counters it makes a side discard, as one announcement: the side was just
+        named, so the counters follow without the name again ("Anna: double header. 2 counters
+        discarded, 13 left.")."""
+        first, second = self.narrate(event), self._counters_discarded(counters, named=False)
+        if first is None:
+            return second
         return Message(
             f"{first.text} {second.text}",
             f"{first.speech} {second.speech}",
@@ -170,10 +197,7 @@ class Narrator:
         return i.gettext("You draw {tiles}.").format(tiles=self.words.tiles(tiles, speech))
 
     def _stock_sentence(self, drew: Drew) -> str:
-        # Translators: after a draw in verbose mode: tiles in the stock and how many may be drawn.
-        return self.words.i18n.gettext("Stock {stock}, {drawable} to draw.").format(
-            stock=drew.stock, drawable=drew.drawable
-        )
+        return stock_sentence(self.words.i18n, drew.stock, drew.drawable)
 
     def _hand_dealt(self, event: HandDealt) -> Message:
         w, i = self.words, self.words.i18n
@@ -194,10 +218,7 @@ class Narrator:
                 number=event.hand, tiles=w.tiles(own, speech)
             )
             if self.verbosity is Verbosity.VERBOSE:
-                # Translators: verbose addition at the start of a hand.
-                text += " " + i.gettext("Stock {stock}, {drawable} to draw.").format(
-                    stock=event.stock, drawable=event.drawable
-                )
+                text += " " + stock_sentence(i, event.stock, event.drawable)
             return text
 
         return self.message(yours, f"{w.hand_label(event.hand)}: {w.tiles(own)}", urgent=True)
@@ -486,9 +507,22 @@ class Narrator:
                 braille += f" +{event.value}={event.total}"
         return self.message(blocked, braille)
 
-    def _counters_discarded(self, event: CountersDiscarded) -> Message:
+    def _counters_discarded(self, event: CountersDiscarded, named: bool = True) -> Message:
         w, i = self.words, self.words.i18n
         count, left = event.discarded, event.left
+        braille = f"-{w.counters_braille(count)} ={w.counters_braille(left)}"
+        if not named:  # right after the score that named the side
+
+            def followed(speech: bool) -> str:
+                # Translators: counter game, right after the score that named who scored (so no name
+                # again), e.g. "Anna: double header. 2 counters discarded, 13 left."
+                return i.ngettext(
+                    "{count} counter discarded, {left} left.",
+                    "{count} counters discarded, {left} left.",
+                    count,
+                ).format(count=count, left=left)
+
+            return self.message(followed, braille)
         seats = w.rules.seats_of(event.side)
         # A side of one player discards as that player does, in the same words (German "Anna legt 1
         # Zählstein weg" after a blocked hand as in play, never "Anna: 1 Zählstein weggelegt").
@@ -518,7 +552,7 @@ class Narrator:
             ).format(side=w.side(event.side), count=count, left=left)
 
         who = w.name(event.seat) if event.seat is not None else w.side_braille(event.side)
-        return self.message(discarded, f"{who} -{w.counters_braille(count)} ={w.counters_braille(left)}")
+        return self.message(discarded, f"{who} {braille}")
 
     def _hand_ended(self, event: HandEnded) -> Message:
         w, i = self.words, self.words.i18n

@@ -16,7 +16,7 @@ from ..core.scoring import header_value
 from ..core.tiles import Tile
 from ..core.view import SeatView
 from .message import Cue, Message, Verbosity
-from .narrator import Narrator, Phrase
+from .narrator import Narrator, Phrase, stock_sentence
 from .options import OptionWords, choices
 
 
@@ -191,16 +191,16 @@ class Replies:
                 i.gettext("{name} {count}").format(name=w.name(s), count=c)
                 for s, c in enumerate(counts)
             )
-            # Translators: reply to "count". {held} e.g. "You 5, Anna 6"; {stock} tiles in the stock,
-            # {drawable} of them may be drawn.
-            return i.gettext("Tiles: {held}. Stock {stock}, {drawable} to draw.").format(
-                held=held, stock=view.stock_size, drawable=view.drawable
-            )
+            # Translators: reply to "count". {held} e.g. "You 5, Anna 6"; the stock follows.
+            tiles = i.gettext("Tiles: {held}.").format(held=held)
+            return f"{tiles} {stock_sentence(i, view.stock_size, view.drawable)}"
 
         held = " ".join(f"{w.name(s)} {c}" for s, c in enumerate(counts))
-        # Translators: braille word for "stock" (the count and the drawable count follow: "stock 16/14").
+        # Translators: braille word for "stock" (the count and, when not all, the drawable count
+        # follow: "stock 16/14").
         stock_word = i.pgettext("braille", "stock")
-        return self._reply(phrase, f"{held} {stock_word} {view.stock_size}/{view.drawable}")
+        drawable = f"/{view.drawable}" if view.drawable != view.stock_size else ""
+        return self._reply(phrase, f"{held} {stock_word} {view.stock_size}{drawable}")
 
     def turn(self, view: SeatView) -> Message:
         """Whose turn it is and, for the player, what is legal."""
@@ -229,7 +229,7 @@ class Replies:
         playable = {tile for tile, _ in choice.plays}
         rest = [t for t in view.hand if t not in playable]
         verbose = self.narrator.verbosity is Verbosity.VERBOSE
-        show_ends = not ends_told or verbose
+        show_ends = not ends_told  # each fact once a turn, in every verbosity
 
         def phrase(speech: bool) -> str:
             if show_ends:

@@ -29,7 +29,7 @@ from ..commands.keep_parser import (
 )
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
 from ..core.actions import Pass
-from ..core.events import Drew, Event, HandDealt, HandEnded, MatchWon
+from ..core.events import CountersDiscarded, Drew, Event, HandDealt, HandEnded, MatchWon
 from ..core.keep_record import keep_record
 from ..core.table import Entry, NewHand, Reveal, Table
 from ..core.tally import Call, Tally
@@ -42,7 +42,7 @@ from ..present import notices
 from ..present.feedback import Feedback
 from ..present.keep_text import KeepText
 from ..present.message import Message, Prompt, Verbosity
-from ..present.narrator import Narrator
+from ..present.narrator import Narrator, with_counters
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
@@ -208,7 +208,7 @@ class Keeper(Talking):
             if record:
                 done.record.append(message)
 
-        for event in events:
+        for event, counters in with_counters(events):
             if isinstance(event, Drew):
                 draws.append(event)
                 continue
@@ -219,7 +219,7 @@ class Keeper(Talking):
                 done.record.append(partial(self._text_of, "hand_begins", event.hand))
                 tell(partial(self._text_of, "hand_started"), record=False)
                 continue
-            tell(partial(self._narrate, event))
+            tell(partial(self._narrate, event, counters))
             if isinstance(event, HandEnded):
                 tell(partial(self._text_of, "next_opener"), record=False)
         if draws:
@@ -231,7 +231,9 @@ class Keeper(Talking):
 
     # what an entry told, said in the words of the moment (``self.narrator`` follows ``language``)
 
-    def _narrate(self, event: Event) -> Message | None:
+    def _narrate(self, event: Event, counters: CountersDiscarded | None = None) -> Message | None:
+        if counters is not None:
+            return self.narrator.narrate_with_counters(event, counters)
         return self.narrator.narrate(event)
 
     def _narrate_draws(self, draws: tuple[Drew, ...]) -> Message | None:
@@ -371,7 +373,9 @@ class Keeper(Talking):
         self.done.append(done)
         self.save()
         told_score = any(isinstance(event, HandEnded | MatchWon) for event in events)  # said it already
-        self.say(self.text.redone(done.messages(done.record), self.core, with_score=not told_score))
+        # the score after it when it changed the score, as undo says it (and not when it did not)
+        with_score = bool(self.text.awards(events)) and not told_score
+        self.say(self.text.redone(done.messages(done.record), self.core, with_score=with_score))
 
     # ----------------------------------------------------------------- export
 

@@ -21,16 +21,12 @@ from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
 from ..core.events import (
-    CountersDiscarded,
     Drew,
     Event,
-    HandBlocked,
     HandEnded,
-    HeaderScored,
     MatchWon,
     Opened,
     TilePlayed,
-    WentOut,
 )
 from ..core.tiles import Tile
 from ..core.view import SeatView
@@ -40,7 +36,7 @@ from ..present import notices, prompts
 from ..present.feedback import Feedback
 from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
 from ..present.message import Message, Prompt, Verbosity
-from ..present.narrator import Narrator
+from ..present.narrator import Narrator, with_counters
 from ..present.options import choices, held_back_number
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
@@ -51,7 +47,6 @@ from .session import Session, pause_after_save
 from .talking import Talking
 
 HISTORY_DEFAULT = 5
-SCORES = (HeaderScored, WentOut, HandBlocked)  # events a counters' discard may follow
 Told = Callable[[Narrator], "Message | None"]  # something that happened, as how to say it
 
 
@@ -184,19 +179,15 @@ class MatchSeat(Talking):
     def tell_events(self, events: Iterable[Event]) -> None:
         """Announce events: another player's consecutive draws become one announcement, a score and
         the counters it discards are one, and a hand's end first shows what the others still held."""
-        queue = list(events)
-        for index, event in enumerate(queue):
+        for event, counters in with_counters(list(events)):
             if isinstance(event, Drew) and event.seat != self.seating.human:
                 if self._pending_draws and self._pending_draws[0].seat != event.seat:
                     self.flush_draws()
                 self._pending_draws.append(event)
                 continue
             self.flush_draws()
-            if isinstance(event, CountersDiscarded) and index and isinstance(queue[index - 1], SCORES):
-                continue  # told with its score
-            following = queue[index + 1] if index + 1 < len(queue) else None
-            if isinstance(event, SCORES) and isinstance(following, CountersDiscarded):
-                self._tell(partial(Narrator.narrate_with_counters, event=event, counters=following))
+            if counters is not None:
+                self._tell(partial(Narrator.narrate_with_counters, event=event, counters=counters))
                 continue
             if isinstance(event, HandEnded | MatchWon):
                 self._reveal_hands()
