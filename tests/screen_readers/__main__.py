@@ -33,6 +33,7 @@ def rows(f: Figures) -> list[tuple[str, str]]:
         ("ends said a turn", f"{f.per_turn(f.ends_said):.1f}"),
         ("  of them in the prompt", f"{f.per_turn(f.ends_in_prompt):.1f}"),
         (f"  unasked a turn (<= {MAX_UNASKED_ENDS_PER_TURN:g})", f"{f.per_turn(f.ends_unasked):.1f}"),
+        ("  unasked a turn, prompt left out", f"{f.per_turn(f.ends_unasked - f.ends_in_prompt):.1f}"),
         ("messages", str(len(f.messages))),
         ("  said once and whole", str(f.messages_once_whole)),
         ("  missing", str(f.count("missing"))),
