@@ -168,6 +168,7 @@ def figures_of(runs: dict[Case, Figures], case: Case) -> Figures:
 def test_the_reader_heard_the_match_the_plain_run_played(runs: dict[Case, Figures], case: Case) -> None:
     figures = figures_of(runs, case)
     assert figures.same_match, "the game under the reader went another way than through the pipe"
+    assert figures.unseen_steps == 0, "steps whose answer never showed on the screen"
     assert figures.turns == TURNS and len(figures.messages) > 3 * TURNS
     assert figures.chars[MESSAGE] > 0.5 * figures.total
 

@@ -26,6 +26,7 @@ ROWS, COLUMNS = 24, 80
 KEY_GAP = 0.04  # seconds between two typed keys
 SETTLE = 0.3  # seconds of silence (no output, nothing sent to speak) after which a step is over
 STEP_LIMIT = 20.0  # seconds a step may take before the run is given up
+LATE = 3.0  # seconds of silence that end a step even if its last line was not recognized on the screen
 CONTROL = re.compile(
     r"\x1b\[[0-9;?<>=!]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()*+][@-~]|\x1b[ -~]"
 )
@@ -47,10 +48,24 @@ class Recording:
     greeting: tuple[str, ...]
     screen: str  # all the terminal showed, control sequences removed
     same_match: bool  # the run played the same match as the reference (the saved actions agree)
+    unseen: int = 0  # steps whose last line and prompt were not found on the screen (ended by silence)
 
 
 def visible(raw: bytes) -> str:
     return CONTROL.sub("", raw.decode("utf-8", "replace")).replace("\r", "")
+
+
+def shown(expected: Step, raw: bytes) -> bool:
+    """Whether the terminal shows the step's last message and then its prompt (a line editor
+    redraws the old prompt first, so the prompt alone does not say the answer has come)."""
+    screen = normal(visible(raw))
+    last = normal(expected.messages[-1])[-24:] if expected.messages else ""
+    place = screen.find(last)
+    return place >= 0 and normal(expected.prompt) in screen[place + len(last) :]
+
+
+def normal(text: str) -> str:
+    return " ".join(text.split())
 
 
 def program_script(home: Path, program: Program, lang: str, seed: int) -> Path:
@@ -80,6 +95,7 @@ class Run:
         )
         self.raw = b""
         self.shown = time.monotonic()  # when the terminal last showed something
+        self.unseen = 0  # steps ended by silence alone, their last line not found on the screen
 
     def _pump(self, wait: float) -> bool:
         """Read what the terminal shows for up to ``wait`` seconds; whether anything came."""
@@ -93,30 +109,32 @@ class Run:
             return False
         return True
 
-    def step(self, line: str | None, prompt: str) -> list[Said]:
-        """Type ``line`` (None: only listen), then wait for ``prompt`` on the screen and for silence."""
+    def step(self, line: str | None, expected: Step) -> list[Said]:
+        """Type ``line`` (None: only listen), then wait until the step's last message and the prompt
+        after it are on the screen, and for silence."""
         first = len(self.started.synth.said())
-        start = len(self.raw)
         for key in line or "":
             self.child.send(key.encode("utf-8"))
             pause = time.monotonic() + KEY_GAP
             while time.monotonic() < pause:  # each key on its own, as a person types
                 self._pump(max(0.0, pause - time.monotonic()))
+        start = len(self.raw)
         if line is not None:
             self.child.send(b"\r")
         deadline = time.monotonic() + STEP_LIMIT
-        wanted = prompt.strip()
         while time.monotonic() < deadline:
             if self._pump(0.05):
                 continue
-            if wanted not in visible(self.raw[start:]):
-                continue
             said = self.started.synth.said()
             last = max([self.shown, *(s.time for s in said[first:])])
-            if time.monotonic() - last >= SETTLE:
+            quiet = time.monotonic() - last
+            if quiet >= SETTLE and shown(expected, self.raw[start:]):
+                return said[first:]
+            if quiet >= LATE:
+                self.unseen += 1
                 return said[first:]
         tail = visible(self.raw[start:])[-600:]
-        raise AssertionError(f"{self.started.argv[0]}: no prompt {prompt!r} after {line!r}; screen: {tail!r}")
+        raise AssertionError(f"{self.started.argv[0]}: no end after {line!r}; screen: {tail!r}")
 
     def close(self, home: Path) -> None:
         """End the program (it would outlive its reader, which SIGHUP does not stop), then the reader."""
@@ -140,18 +158,18 @@ def record(
     run = Run(started, home)
     heard: list[Heard] = []
     try:
-        heard.append(Heard(question, run.step(None, question.prompt), ""))
+        heard.append(Heard(question, run.step(None, question), ""))
         previous = question.prompt
         for number, expected in enumerate(reference.steps):
             typed = FIRST_ANSWER[mode] if number == 0 else expected.typed
             step = Step(typed, expected.messages, expected.prompt, expected.turn)
-            heard.append(Heard(step, run.step(typed, expected.prompt), previous))
+            heard.append(Heard(step, run.step(typed, expected), previous))
             previous = expected.prompt
         final = saved(home)
         same = final is not None and list(final.actions) == reference.actions
     finally:
         run.close(home)
-    return Recording(reader_name, heard, started.greeting, visible(run.raw), same)
+    return Recording(reader_name, heard, started.greeting, visible(run.raw), same, run.unseen)
 
 
 def first_question(program: Program, home: Path, lang: str, seed: int) -> Step:

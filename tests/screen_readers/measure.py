@@ -94,6 +94,7 @@ class Figures:
     redraws: int = 0  # utterances that said the old prompt again (after a line was typed)
     typed_with_old_prompt: int = 0  # ... together with the typed line
     same_match: bool = True
+    unseen_steps: int = 0  # steps ended by silence alone (their last line not found on the screen)
     utterances: int = 0
     cancels: int = 0
     other_text: list[str] = field(default_factory=list)
@@ -230,6 +231,7 @@ def measure(
     """The figures of a recorded run; ``symbols``: the symbols read as words (default: yasr's own table,
     when yasr is installed; else they are not counted, and ``symbols_counted`` says so)."""
     figures = Figures(recording.reader, language, mode, turns, same_match=recording.same_match)
+    figures.unseen_steps = recording.unseen
     if symbols is None:
         symbols = yasr_symbols() if YASR_CONF.is_file() else {}
         figures.symbols_counted = YASR_CONF.is_file()

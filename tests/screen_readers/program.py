@@ -15,6 +15,7 @@ import select
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +32,7 @@ QUESTIONS = ("h", "i", "e")  # asked at the start of each of the player's turns:
 #: 1 = the screen reader reads the text, each line written once; 4 = no speech, line editing
 FIRST_ANSWER = {"screenreader": "1", "standard": "4"}
 QUIET = 0.06  # seconds without output after a line left open: the program waits at a prompt
-NO_PROMPT = 2.0  # seconds without output after a whole line: a prompt that is empty
+NO_PROMPT = 0.25  # seconds without output after a whole line, once it is the player's turn: no prompt
 
 
 @dataclass(frozen=True)
@@ -114,22 +115,26 @@ class PlainGame:
         )
         self.pending = b""
 
-    def read_to_prompt(self, timeout: float = 60.0) -> tuple[list[str], str] | None:
-        """The whole lines printed, and the open line left waiting (the prompt); None at the end."""
+    def read_to_prompt(
+        self, ready: Callable[[], bool] = lambda: True, timeout: float = 60.0
+    ) -> tuple[list[str], str] | None:
+        """The whole lines printed, and the open line left waiting (the prompt, perhaps none); None at
+        the end. ``ready`` says whether the program can be waiting for the player (the computers have
+        moved): its silence means nothing before."""
         assert self.process.stdout is not None
         fd = self.process.stdout.fileno()
         deadline = time.monotonic() + timeout
         while True:
             text = self.pending.decode("utf-8", "replace")
             wait = QUIET if text and not text.endswith("\n") else NO_PROMPT
-            ready, _, _ = select.select([fd], [], [], wait)
-            if ready:
+            readable, _, _ = select.select([fd], [], [], wait)
+            if readable:
                 chunk = os.read(fd, 65536)
                 if not chunk:
                     return None
                 self.pending += chunk
                 continue
-            if text:  # a line left open, or whole lines and then a long silence: an empty prompt
+            if text and ready():  # a line left open, or whole lines and then silence: no prompt
                 self.pending = b""
                 lines = text.split("\n")
                 return lines[:-1], lines[-1]
@@ -145,6 +150,13 @@ class PlainGame:
         if self.process.poll() is None:
             self.process.kill()
         self.process.communicate()
+
+
+def players_turn(state: Match | None) -> bool:
+    """Whether the match waits for the player (or for nobody: before it starts, after it ends)."""
+    if state is None or state.is_over or state.phase is Phase.HAND_OVER:
+        return True
+    return state.phase is not Phase.PLAYING or state.turn == 0
 
 
 def next_line(state: Match | None, asked: int, questions: tuple[str, ...]) -> tuple[str, bool]:
@@ -185,7 +197,7 @@ def reference(
             # after a draw the same turn goes on with the move, the questions were asked
             asked = len(questions) if line == "draw" else 0 if is_move else asked + 1
             game.type(line)
-            got = game.read_to_prompt()
+            got = game.read_to_prompt(lambda: players_turn(saved(home)))
             if got is None:
                 raise AssertionError(f"the program ended after {line!r}")
             lines = got[0][1:] if got[0][:1] == [line] else got[0]  # a pipe's input is echoed first
