@@ -176,7 +176,7 @@ class Feedback:
             text = self.narrator.own_draws(tiles, speech)
             if fits is not None:
                 where = options.where_words(choice.lone_double, playable[fits])
-                if where:
+                if where:  # noqa: SIM108 - each message with its own comment for translators
                     # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
                     fitting = i.gettext("{tile} fits: {ends}.")
                 else:

@@ -259,45 +259,57 @@ class Narrator:
         human = w.is_human(event.seat)
 
         def played(speech: bool) -> str:
-            return self._played_phrase(event, w.ends(ends, doubles, speech), speech)
+            text = self._played_phrase(event, speech)
+            if not self.play_says_ends:
+                return text
+            # Translators: the open ends after a play (and the reply to "ends"), e.g. "Ends 5 and double 3."
+            said = w.i18n.gettext("Ends {ends}.").format(ends=w.ends(ends, doubles, speech))
+            return f"{text} {said}"
 
         braille = (
             f"{w.name(event.seat)} {event.tile} {w.end_letter(event.end)} {w.ends_braille(ends, doubles)}"
         )
         return self.message(played, braille, urgent=human)
 
-    def _played_phrase(self, event: TilePlayed, ends: str, speech: bool) -> str:
+    @property
+    def play_says_ends(self) -> bool:
+        """Whether a play's line says the ends after it: at a player's seat the turn line says them
+        once a turn (each fact once; in verbose and terse the plays say them and the turn line does
+        not); the scorekeeper, who has no turn line, hears them after every play."""
+        return self.words.human is None or self.verbosity is not Verbosity.NORMAL
+
+    def _played_phrase(self, event: TilePlayed, speech: bool) -> str:
         w, i = self.words, self.words.i18n
-        values = {"name": w.name(event.seat), "tile": w.tile(event.tile, speech), "ends": ends}
+        values = {"name": w.name(event.seat), "tile": w.tile(event.tile, speech)}
         human = w.is_human(event.seat)
         if w.many_arms:
             values["arm"] = str(event.end + 1)
             starts = event.new_arm
             if starts and human:
                 # Translators: larger sets: the player laid a tile on a side of the opening double,
-                # starting a new arm. {arm} is its number; {ends} the open ends.
-                return i.gettext("You start arm {arm} with {tile}. Ends {ends}.").format(**values)
+                # starting a new arm. {arm} is its number (the open ends may follow).
+                return i.gettext("You start arm {arm} with {tile}.").format(**values)
             if starts:
                 # Translators: larger sets: another player started a new arm. {name} is the player.
-                return i.gettext("{name} starts arm {arm} with {tile}. Ends {ends}.").format(**values)
+                return i.gettext("{name} starts arm {arm} with {tile}.").format(**values)
             if human:
                 # Translators: larger sets: the player laid a tile on an arm, e.g.
-                # "You play 3-5 on arm 2. Ends 5 on arms 1 and 2; 7 on arm 3; 1 on arm 4."
-                return i.gettext("You play {tile} on arm {arm}. Ends {ends}.").format(**values)
+                # "You play 3-5 on arm 2." (the open ends may follow).
+                return i.gettext("You play {tile} on arm {arm}.").format(**values)
             # Translators: larger sets: another player laid a tile on an arm. {name} is the player.
-            return i.gettext("{name} plays {tile} on arm {arm}. Ends {ends}.").format(**values)
+            return i.gettext("{name} plays {tile} on arm {arm}.").format(**values)
         if human and event.end == End.LEFT:
-            # Translators: the player laid a tile at the left end. {ends} are the new open ends,
-            # e.g. "You play 3-5 on the left. Ends 5 and double 3."
-            return i.gettext("You play {tile} on the left. Ends {ends}.").format(**values)
+            # Translators: the player laid a tile at the left end, e.g. "You play 3-5 on the left."
+            # (the new open ends may follow: "Ends 5 and double 3.").
+            return i.gettext("You play {tile} on the left.").format(**values)
         if human:
             # Translators: the player laid a tile at the right end; see the left-end message.
-            return i.gettext("You play {tile} on the right. Ends {ends}.").format(**values)
+            return i.gettext("You play {tile} on the right.").format(**values)
         if event.end == End.LEFT:
             # Translators: another player laid a tile at the left end. {name} is the player.
-            return i.gettext("{name} plays {tile} on the left. Ends {ends}.").format(**values)
+            return i.gettext("{name} plays {tile} on the left.").format(**values)
         # Translators: another player laid a tile at the right end. {name} is the player.
-        return i.gettext("{name} plays {tile} on the right. Ends {ends}.").format(**values)
+        return i.gettext("{name} plays {tile} on the right.").format(**values)
 
     def end_letter(self, end: int) -> str:
         """Braille: where a tile went (``L``, ``R``, or the arm's number)."""

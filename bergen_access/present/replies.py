@@ -262,8 +262,10 @@ class Replies:
         if not view.is_my_turn:
             return self.turn(view)
         choice = choices(view)
-        if not choice.plays:
-            return self.your_turn(view)
+        if not choice.plays:  # what can be done, without the turn line's ends (not asked for here)
+            return self._reply(
+                lambda speech: self.options.sentence(choice, speech), self.options.braille(choice)
+            )
         layout = view.layout
         assert layout is not None
         need = view.needs[view.side]

@@ -192,8 +192,8 @@ class MatchSeat(Talking):
             if isinstance(event, HandEnded | MatchWon):
                 self._reveal_hands()
             self._tell(partial(Narrator.narrate, event=event))
-            if isinstance(event, TilePlayed | Opened):  # the ends were just said
-                self._ends_told = self._ends_now()
+            if isinstance(event, Opened) or (isinstance(event, TilePlayed) and self.narrator.play_says_ends):
+                self._ends_told = self._ends_now()  # the ends were just said
 
     def _tell(self, item: Told) -> None:
         """Announce one thing that happened, and keep it (as how to say it) for ``history``."""

@@ -433,6 +433,7 @@ class RoutedReader:
         self._lock = threading.Lock()
         self._waiting = False
         self._ended = False
+        self._last_facts: str | None = None  # the facts of the last prompt shown (short_prompts)
         self._main = threading.main_thread().ident
         self._signal: Any = signal
         # the signal that wakes a waiting input() (POSIX); Windows has neither it nor pthread_kill, and its
@@ -492,8 +493,18 @@ class RoutedReader:
         return line
 
     def ask(self, prompt: Prompt) -> str:
-        """A line at ``prompt``, shown in the form this setting wants (the facts to the display)."""
-        return self._read(prompt.short if self.short_prompts else prompt.facts, prompt.facts)
+        """A line at ``prompt``, shown in the form this setting wants (the facts to the display).
+
+        In the screen-reader setting the short prompt is written when the state it stands for
+        changed (a new turn, a draw, a question asked); after an answer that changed nothing (a
+        review, a refused line) the next line is read with no prompt at all, so nothing is said
+        between the answer and what the player types next.
+        """
+        if not self.short_prompts:
+            return self._read(prompt.facts, prompt.facts)
+        shown = prompt.short if prompt.facts != self._last_facts else ""
+        self._last_facts = prompt.facts
+        return self._read(shown, prompt.facts)
 
     def read(self, prompt: str) -> str:
         return self._read(prompt, prompt)
