@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import Case, Program, missing_readers, run_cases
+from . import QUESTIONS, Case, Program, missing_readers, run_cases
 from .measure import Figures, MessageFate
 from .targets import MAX_NOT_NEW_SHARE, MAX_SYMBOLS, MAX_UNASKED_ENDS_PER_TURN
 
@@ -114,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default=sys.executable, help="the Python that runs it")
     parser.add_argument("--turns", type=int, default=9)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--questions", default=",".join(QUESTIONS), help="typed at the start of each turn (default: h,i,e)"
+    )
     parser.add_argument("--details", action="store_true", help="list the messages not said once and whole")
     parser.add_argument(
         "--dump", action="store_true", help="print every utterance with its class, step by step"
@@ -133,8 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     if not cases:
         return 1
     program = Program(args.program.resolve(), args.python) if args.program else Program(python=args.python)
-    results = run_cases(cases, program, args.seed, args.turns)
-    print(f"program: {program.root}; seed {args.seed}")
+    questions = tuple(word for word in args.questions.split(",") if word)
+    results = run_cases(cases, program, args.seed, args.turns, questions)
+    print(f"program: {program.root}; seed {args.seed}; questions each turn: {', '.join(questions)}")
     print(table(results))
     if args.details:
         print(details(results))
