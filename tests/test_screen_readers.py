@@ -169,6 +169,7 @@ def test_the_reader_heard_the_match_the_plain_run_played(runs: dict[Case, Figure
     figures = figures_of(runs, case)
     assert figures.same_match, "the game under the reader went another way than through the pipe"
     assert figures.unseen_steps == 0, "steps whose answer never showed on the screen"
+    assert figures.mode_chosen, "the first-run answer 1 did not give speech off, each line written once"
     assert figures.turns == TURNS and len(figures.messages) > 3 * TURNS
     assert figures.chars[MESSAGE] > 0.5 * figures.total
 

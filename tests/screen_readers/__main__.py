@@ -52,6 +52,7 @@ def rows(f: Figures) -> list[tuple[str, str]]:
         ("  its prompt said", "-" if qp is None else f"{qp.utterances}x"),
         ("  answer said with its prompt", _yes(f.question_redraw)),
         ("same match as the plain run", _yes(f.same_match)),
+        ("first-run answer gave the mode", _yes(f.mode_chosen)),
         ("steps not seen on the screen", str(f.unseen_steps)),
     ]
 

@@ -8,6 +8,7 @@ is measured against the step that caused it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -49,6 +50,7 @@ class Recording:
     screen: str  # all the terminal showed, control sequences removed
     same_match: bool  # the run played the same match as the reference (the saved actions agree)
     unseen: int = 0  # steps whose last line and prompt were not found on the screen (ended by silence)
+    chosen: bool = True  # the first-run answer chose speech off and the mode measured
 
 
 def visible(raw: bytes) -> str:
@@ -167,9 +169,19 @@ def record(
             previous = expected.prompt
         final = saved(home)
         same = final is not None and list(final.actions) == reference.actions
+        chosen = chosen_mode(home) == ("off", mode)
     finally:
         run.close(home)
-    return Recording(reader_name, heard, started.greeting, visible(run.raw), same, run.unseen)
+    return Recording(reader_name, heard, started.greeting, visible(run.raw), same, run.unseen, chosen)
+
+
+def chosen_mode(home: Path) -> tuple[object, object]:
+    """What the first-run answer chose, as the program saved it: speech and the way lines are read."""
+    try:
+        settings = json.loads((home / "config" / "bergen-access" / "settings.json").read_text())
+    except (OSError, ValueError):
+        return None, None
+    return settings.get("speech"), settings.get("reader")
 
 
 def first_question(program: Program, home: Path, lang: str, seed: int) -> Step:

@@ -95,6 +95,7 @@ class Figures:
     typed_with_old_prompt: int = 0  # ... together with the typed line
     same_match: bool = True
     unseen_steps: int = 0  # steps ended by silence alone (their last line not found on the screen)
+    mode_chosen: bool = True  # the first-run answer gave speech off and the mode measured
     utterances: int = 0
     cancels: int = 0
     other_text: list[str] = field(default_factory=list)
@@ -232,6 +233,7 @@ def measure(
     when yasr is installed; else they are not counted, and ``symbols_counted`` says so)."""
     figures = Figures(recording.reader, language, mode, turns, same_match=recording.same_match)
     figures.unseen_steps = recording.unseen
+    figures.mode_chosen = recording.chosen
     if symbols is None:
         symbols = yasr_symbols() if YASR_CONF.is_file() else {}
         figures.symbols_counted = YASR_CONF.is_file()
