@@ -52,9 +52,8 @@ def test_each_character_gets_its_class_and_a_redraw_is_seen() -> None:
         said("5|3> 3-4", "You play 3-4. Ends 5 and 4.", "Anna plays 4-6.", "Anna plays", "5|6>"),
         "5|3> ",
     )
-    figures = measure(
-        recording([QUESTION, Heard(Step("1", [], "5|3> "), said("5|3>"), "1-2> "), heard]), "en", "x", 1
-    )
+    steps = [QUESTION, Heard(Step("1", [], "5|3> "), said("5|3>"), "1-2> "), heard]
+    figures = measure(recording(steps), "en", "x", 1, symbols={"|": "bar", ">": "greater than"})
     assert figures.redraws == 1 and figures.typed_with_old_prompt == 1
     assert figures.chars[ECHO] == len("3-4")
     assert figures.chars[AGAIN] == len("Anna plays")  # said a second time: not new
