@@ -28,7 +28,7 @@ from ..core.refused import Refused
 from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile, read_tile, tile_numbers
 from ..i18n import I18n
 from .lexicon import CommandKind, Lexicon, Place, fold
-from .parser import ParseError, ParseProblem, parse, with_argument
+from .parser import ParseError, ParseProblem, apart, ends_named, parse, with_argument
 
 MOST_DRAWN = 99  # the largest count "draw N" takes (the table refuses more than the stock allows)
 #: the command table's words the scorekeeper reads as entries, not as commands ("Cem draw", "3-5 play")
@@ -353,6 +353,7 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon, r
         played = _arm_entry(seat, rest, line, lexicon)
         if played is not None:
             return played
+    rest = apart(rest)  # "2-5L", as the terse lines write a play: "2-5 L"
     joined = "".join(rest[:2]) if len(rest) >= 2 and len(rest[0]) == 1 and len(rest[1]) == 1 else None
     if lexicon.game.command(rest[0]) is CommandKind.PLAY and len(rest) > 1:
         rest = rest[1:]
@@ -364,12 +365,10 @@ def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon, r
             tiles.append(parse_tile(tail.pop(0)))
         if len(tiles) > 1:
             return KeepCommand(KeepKind.HOLDING, seat=seat, tiles=tuple(tiles))
-        end = None
-        if tail:
-            end = lexicon.game.end(tail[0])
-            if end is None or len(tail) > 1:
-                raise KeepParseError(EntryProblem.BAD_END, line)
-        return KeepCommand(KeepKind.TILE, seat=seat, tile=first, end=end)
+        ends = ends_named(tail[0], lexicon.game) if len(tail) == 1 else () if not tail else None
+        if ends is None:
+            raise KeepParseError(EntryProblem.BAD_END, line)
+        return KeepCommand(KeepKind.TILE, seat=seat, tile=first, end=ends[0] if len(ends) == 1 else None)
     numbers = [ascii_number(word) for word in rest]
     if seat is not None and 2 <= len(rest) <= 3 and all(n is not None for n in numbers):
         return KeepCommand(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..core.actions import End
 from ..i18n import I18n
 from .definitions import EVERYWHERE, CommandKind, Place, Takes, definitions, english_words, takes
+from .notation import Places, end_letters
 
 __all__ = [
     "MOST_HISTORY",
@@ -19,6 +20,7 @@ __all__ = [
     "Takes",
     "fold",
     "names_a_command",
+    "places_for",
     "takes",
     "yes_or_no",
 ]
@@ -35,6 +37,11 @@ def fold(text: str, language: str) -> str:
     if language == "tr":
         text = text.replace("I", "ı").replace("İ", "i")
     return text.lower().replace("ı", "i").replace("i̇", "i").strip()
+
+
+def places_for(i: I18n, arms: int = 2) -> Places:
+    """The notation of where a tile goes in ``i``'s language, for a set with ``arms`` arms."""
+    return Places(end_letters(i), lambda text: fold(text, i.language), arms)
 
 
 def _end_words(i: I18n) -> dict[End, str]:
@@ -93,6 +100,7 @@ class Lexicon:
         self._commands: dict[str, CommandKind] = {}
         self._shown: dict[str, str] = {}  # folded word -> as the catalog writes it
         self._ends: dict[str, End] = {}
+        self._places: dict[int, Places] = {}
         here = sorted(definitions(place), key=lambda d: _ORDER[d.kind])
         self._main = {d.kind: (d.words(i).split() or [d.kind.value])[0] for d in here}
         for definition in here:  # the player's language first, so its words win a clash
@@ -104,6 +112,8 @@ class Lexicon:
         for end, end_words in _end_words(i).items():
             for word in end_words.split():
                 self._ends.setdefault(fold(word, self.language), end)
+        for end, letter in end_letters(i).items():  # what the terse lines write can be typed back
+            self._ends.setdefault(fold(letter, self.language), end)
         for end, source_words in ((End.LEFT, ("left", "l")), (End.RIGHT, ("right", "r"))):
             for word in source_words:
                 self._ends.setdefault(fold(word, self.language), end)
@@ -139,7 +149,14 @@ class Lexicon:
         return self._commands.get(fold(word, self.language))
 
     def end(self, word: str) -> End | None:
+        """``left``, ``l``, or the terse lines' letter (``L``, Turkish ``so``): one end of double-six."""
         return self._ends.get(fold(word, self.language))
+
+    def places(self, arms: int = 2) -> Places:
+        """The notation of where a tile goes (``1-4L``, ``3-5:1,3``), to read what the terse lines write."""
+        if arms not in self._places:
+            self._places[arms] = places_for(self.i18n, arms)
+        return self._places[arms]
 
     def is_arm_word(self, word: str) -> bool:
         """``arm`` (or its short form), which may stand before an arm's number: ``3-5 arm 2``."""

@@ -2,7 +2,11 @@
 
 Lines arrive clean from the input boundary (``boundary.screen``). A command
 with words it does not take (``draw draw``, ``next 5``) is refused whole,
-never half-obeyed; numbers are ASCII digits only.
+never half-obeyed; numbers are ASCII digits only. Every form the terse lines
+write for a move can be typed back and means what it showed (``1-4L``,
+``1-4 L``, Turkish ``2-4sa``, ``5-6LR`` for "left or right, ask me", and on the
+larger sets ``3-5:2``, ``3-5 2``): the places are read with the notation that
+writes them (``notation.Places``).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from enum import StrEnum
 
 from ..boundary import ascii_number
 from ..core.refused import Refused
-from ..core.tiles import HIGHEST_NUMBER, Tile, closed_marks, read_tile, tile, tile_numbers
+from ..core.tiles import HIGHEST_NUMBER, Tile, closed_marks, tile, tile_and_rest, tile_numbers
 from .lexicon import MOST_HISTORY, CommandKind, Lexicon, Takes, fold, takes
 
 
@@ -20,7 +24,7 @@ class ParseProblem(StrEnum):
     """Why a line is not a command."""
 
     UNKNOWN = "unknown"  # no such command
-    BAD_END = "bad-end"  # a tile followed by something that is not an end
+    BAD_END = "bad-end"  # a tile followed by (or written with) something that is not an end
     EXTRA_WORDS = "extra-words"  # a command followed by words it does not take
     BAD_NUMBER = "bad-number"  # a command that takes a count, followed by something else
     AMBIGUOUS_TILE = "ambiguous-tile"  # larger sets: digits without a separator that read several ways
@@ -34,6 +38,7 @@ class Command:
     kind: CommandKind
     tile: Tile | None = None
     end: int | None = None  # an End on double-six; with more arms the arm's index (0 for arm 1)
+    ends: tuple[int, ...] = ()  # the ends a place named when it named several (``5-6LR``): ask among them
     argument: str = ""
     number: int | None = None
 
@@ -75,18 +80,15 @@ def parse(line: str, lexicon: Lexicon, highest: int = HIGHEST_NUMBER, arms: int 
         if kind is None or kind is CommandKind.PLAY:
             raise ParseError(ParseProblem.UNKNOWN, line)
         return with_argument(kind, rest, line, lexicon.language)
-    words = closed_marks(text).split()
-    played = read_tile(words[0])
-    if played is None and len(words) >= 2 and len(words[0]) == 1 and len(words[1]) == 1:
-        played, words = read_tile(words[0] + words[1]), words[1:]  # "5 3": the space as the mark
-    if played is not None:
-        end_word = " ".join(words[1:])
-        if not end_word:
-            return Command(CommandKind.PLAY, tile=played)
-        end = lexicon.end(end_word)
-        if end is None:
-            raise ParseError(ParseProblem.BAD_END, line)
-        return Command(CommandKind.PLAY, tile=played, end=end)
+    words = apart(closed_marks(text).split())
+    numbers = tile_numbers(words[0])
+    if numbers is None and len(words) >= 2 and len(words[0]) == 1 and len(words[1]) == 1:
+        numbers = tile_numbers(words[0] + words[1])  # "5 3": the space as the mark
+        words = words[1:] if numbers is not None else words
+    if numbers is not None:
+        if max(numbers) > highest:
+            raise ParseError(ParseProblem.NOT_IN_SET, line)
+        return _placed(tile(*numbers), words[1:], line, lexicon, arms)
     kind = lexicon.command(first)
     if kind is None or kind is CommandKind.PLAY:
         raise ParseError(ParseProblem.UNKNOWN, line)
@@ -100,7 +102,7 @@ def _arm_play(text: str, line: str, lexicon: Lexicon, highest: int, arms: int) -
     (a space counts). Digits that read more than one way (``112``, ``12 3`` on double-twelve) are
     refused with the readings. None when the line is not a tile at all.
     """
-    words = closed_marks(text).split()
+    words = apart(closed_marks(text).split())
     first = words[0]
     separated = tile_numbers(first, marked=True)
     if separated is not None:
@@ -139,12 +141,40 @@ def _arm_play(text: str, line: str, lexicon: Lexicon, highest: int, arms: int) -
         rest = rest[1:]
         if not rest:
             raise ParseError(ParseProblem.BAD_END, line)
+    return _placed(played, rest, line, lexicon, arms)
+
+
+def apart(words: list[str]) -> list[str]:
+    """A tile with its place written on it, as the terse lines write it (``1-4L``, ``3-5:1,3``), as two
+    words: the tile and the place (``1-4 L``). Other words stay as they are."""
+    split = tile_and_rest(words[0]) if words else None
+    if split is None:
+        return words
+    (low, high), place = split
+    return [f"{low}-{high}", place, *words[1:]]
+
+
+def ends_named(word: str, lexicon: Lexicon, arms: int = 2) -> tuple[int, ...] | None:
+    """The ends one word after a tile names: an end word (``left``, ``links``, ``sol``), or what the
+    terse lines write (``L``, ``LR``, ``sosa``; with more arms ``2``, ``:2``, ``:1,3``). None: no end."""
+    if arms == 2:
+        end = lexicon.end(word)
+        if end is not None:
+            return (end,)
+    return lexicon.places(arms).read(word)
+
+
+def _placed(played: Tile, rest: list[str], line: str, lexicon: Lexicon, arms: int) -> Command:
+    """The tile and the one word of where it goes, if any: one end is that end; several (``LR``, as the
+    hint writes "fits both") are asked among, as the tile alone is asked among all it fits."""
     if not rest:
         return Command(CommandKind.PLAY, tile=played)
-    arm = ascii_number(rest[0])
-    if len(rest) > 1 or arm is None or not 1 <= arm <= arms:
+    ends = ends_named(rest[0], lexicon, arms) if len(rest) == 1 else None
+    if ends is None:
         raise ParseError(ParseProblem.BAD_END, line)
-    return Command(CommandKind.PLAY, tile=played, end=arm - 1)
+    if len(ends) == 1:
+        return Command(CommandKind.PLAY, tile=played, end=ends[0])
+    return Command(CommandKind.PLAY, tile=played, ends=ends)
 
 
 def _is_number(word: str) -> bool:

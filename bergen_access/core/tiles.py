@@ -174,6 +174,22 @@ def tile_numbers(word: str, *, marked: bool = False) -> tuple[int, int] | None:
     return int(found[1]), int(found[2])
 
 
+def tile_and_rest(word: str) -> tuple[tuple[int, int], str] | None:
+    """A word that starts with a tile written with its mark and goes on with something else: where the
+    terse lines say it goes (``1-4L``, ``2-4sa``, ``3-5:1,3``). The tile's numbers and the rest; None
+    for a word that is a tile alone or does not start with one.
+
+    >>> tile_and_rest("1-4L"), tile_and_rest("10-12:3"), tile_and_rest("1-4"), tile_and_rest("1-45")
+    (((1, 4), 'L'), ((10, 12), ':3'), None, None)
+    """
+    found = _MARKED.match(word)
+    if found is None or found.end() == len(word) or word[found.end()].isdigit():
+        return None
+    if any(len(n) > 1 and n.startswith("0") for n in found.groups()):
+        return None
+    return (int(found[1]), int(found[2])), word[found.end() :]
+
+
 def read_tile(word: str, highest: int = HIGHEST_NUMBER, *, marked: bool = False) -> Tile | None:
     """One typed word as a tile of the set whose highest number is ``highest`` (None if it is none)."""
     numbers = tile_numbers(word, marked=marked)

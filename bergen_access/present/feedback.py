@@ -9,6 +9,7 @@ from ..commands.lexicon import speech_mode_names, verbosity_names
 from ..core.actions import End
 from ..core.tiles import Tile
 from ..core.view import SeatView
+from . import codes
 from .message import Cue, Message, joined
 from .narrator import Narrator, Phrase
 from .options import OptionWords, choices
@@ -50,7 +51,11 @@ class Feedback:
             f"{not_held}: {tile}. {w.tiles(hand)}",
         )
 
-    def does_not_fit(self, tile: Tile, ends: str, ends_braille: str, must: str) -> Message:
+    def does_not_fit(
+        self, tile: Tile, ends: str, ends_braille: str, must: str, must_braille: str | None = None
+    ) -> Message:
+        """The tile fits no end: the ends, and what can be done (``must_braille``: the same in the terse
+        line's codes, ``1-4L +draw``; the words of ``must`` where it is not given)."""
         w, i = self.narrator.words, self.narrator.words.i18n
         # Translators: braille for "does not fit", short.
         no_fit = i.pgettext("braille", "no fit")
@@ -60,7 +65,7 @@ class Feedback:
             lambda speech: i.gettext("{tile} does not fit. Ends {ends}. You can: {must}.").format(
                 tile=w.tile(tile, speech), ends=ends, must=must
             ),
-            f"{tile} {no_fit}. {ends_braille}. {must}",
+            f"{tile} {no_fit}. {ends_braille}. {must if must_braille is None else must_braille}",
         )
 
     def only_end(self, tile: Tile, ends: Sequence[int], reason_arms: bool) -> Message:
@@ -132,14 +137,14 @@ class Feedback:
                 lambda speech: i.gettext("{tile} fits {places}. Which arm?").format(
                     tile=w.tile(tile, speech), places=listed(speech)
                 ),
-                f"{tile}: {'/'.join(str(e + 1) for e in ends)}?",
+                w.which_end(tile, ends),
             )
         return self._say(
             # Translators: the tile fits both ends; the player must choose. Never chosen for them.
             lambda speech: i.gettext("{tile} fits both ends: left or right?").format(
                 tile=w.tile(tile, speech)
             ),
-            f"{tile}: {self.narrator.end_letter(End.LEFT)}/{self.narrator.end_letter(End.RIGHT)}?",
+            w.which_end(tile, (End.LEFT, End.RIGHT)),
         )
 
     def must_play(self, must: str) -> Message:
@@ -192,12 +197,8 @@ class Feedback:
                 text += " " + i.gettext("It does not fit.")
             return text + " " + options.sentence(choice, speech, reason=False)  # the turn line said why
 
-        braille = "+" + w.tiles(tiles)
-        if fits is not None:
-            braille += " > " + f"{fits}" + w.fit_letters(playable[fits])
-        else:
-            braille += " > " + options.braille(choice)
-        return replace(self._say(said, braille), cue=Cue.DRAW)
+        now = f"{fits}{w.fit_letters(playable[fits])}" if fits is not None else options.braille(choice)
+        return replace(self._say(said, codes.drawn(w.tiles(tiles), now)), cue=Cue.DRAW)
 
     def unknown(self, text: str, help_word: str) -> Message:
         i = self.narrator.words.i18n
@@ -206,11 +207,13 @@ class Feedback:
             i.gettext("I did not understand “{text}”. Type a tile such as 3-5, or {help}.").format(
                 text=text, help=help_word
             ),
-            f"? {text}",
+            codes.refused(text, f"3-5{codes.APART}{help_word}"),
         )
 
     def bad_end(self, text: str) -> Message:
+        """A tile with something after it (or on it) that is not where it goes: which ends there are."""
         i = self.narrator.words.i18n
+        legal = codes.refused(text, self.narrator.words.places.every_end())
         if self.narrator.words.many_arms:
             return self.plain(
                 # Translators: larger sets: a tile was followed by something that is not one arm number.
@@ -218,14 +221,14 @@ class Feedback:
                 i.gettext(
                     "“{text}” was not used: after the tile, write one arm, 1 to {arms}, e.g. 3-5 2."
                 ).format(text=text, arms=self.narrator.words.rules.arms),
-                f"? {text}",
+                legal,
             )
         return self.plain(
             # Translators: a tile was followed by something that is not one end word ("3-5 left right").
             i.gettext("“{text}” was not used: after the tile, write one end, left or right.").format(
                 text=text
             ),
-            f"? {text}",
+            legal,
         )
 
     def ambiguous_tile(self, text: str, readings: Sequence[str]) -> Message:
@@ -235,13 +238,14 @@ class Feedback:
             # Translators: larger sets: digits without a dash that can be only one tile, e.g.
             # "“1012” needs a dash: type 10-12." Nothing was entered.
             said = i.gettext("“{text}” needs a dash: type {reading}.").format(text=text, reading=readings[0])
-            return self.plain(said, f"? {text}: {readings[0]}")
+            return self.plain(said, codes.refused(text, readings[0]))
         # Translators: larger sets: digits without a dash that can mean different tiles, e.g.
         # "“112” can be read more than one way: type 1-12 or 2-11." {readings} lists what to type.
         text_said = i.gettext("“{text}” can be read more than one way: type {readings}.")
         # Translators: joins the last two readings in that message, e.g. "1-12 or 2-11".
         joined = i.gettext("{first} or {last}").format(first=", ".join(readings[:-1]), last=readings[-1])
-        return self.plain(text_said.format(text=text, readings=joined), f"? {text}: {' / '.join(readings)}")
+        shown = codes.refused(text, f" {codes.APART} ".join(readings))
+        return self.plain(text_said.format(text=text, readings=joined), shown)
 
     def not_in_set(self, text: str) -> Message:
         """A number above the set's highest."""
@@ -249,9 +253,9 @@ class Feedback:
         # Translators: a tile with a number the set does not have, e.g. "“13-2” is not a tile of this set:
         # numbers go from 0 to 12."
         said = i.gettext("“{text}” is not a tile of this set: numbers go from 0 to {highest}.")
-        return self.plain(
-            said.format(text=text, highest=w.rules.tiles.highest), f"? {text} 0-{w.rules.tiles.highest}"
-        )
+        highest = w.rules.tiles.highest
+        shown = codes.refused(text, codes.span(0, highest))
+        return self.plain(said.format(text=text, highest=highest), shown)
 
     def hand_not_over(self) -> Message:
         i = self.narrator.words.i18n

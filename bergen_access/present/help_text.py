@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..commands.definitions import BY_KIND, CommandKind, Place, definitions
 from ..commands.lexicon import Lexicon
 from ..i18n import I18n
+from .legend import Legend
+from .words import Words
 
 
 def describe(i: I18n, kind: CommandKind, arms: int = 2) -> str:
@@ -22,42 +24,10 @@ def describe(i: I18n, kind: CommandKind, arms: int = 2) -> str:
 HELP_ORDER = tuple(d.kind for d in definitions(Place.GAME) if d.listed)
 
 
-def terse_legend(i: I18n, arms: int = 2) -> list[str]:
-    """What the codes of the terse (braille) lines mean: ``help terse``."""
-    if arms > 2:
-        return [
-            # Translators: "help terse" with the larger sets, first line.
-            i.gettext("Terse codes, one line each:"),
-            # Translators: terse legend with the larger sets: the ends, in the order of the arms.
-            i.gettext("5|5d|2|-: the ends of arms 1, 2, 3, 4; 5d a double; - an arm not yet started."),
-            # Translators: terse legend with the larger sets: where a tile fits or went.
-            i.gettext("3-5:1,3: 3-5 fits arms 1 and 3. Anna 3-5 2: Anna played 3-5 on arm 2."),
-            # Translators: terse legend with the larger sets: header codes (keep this language's codes).
-            i.gettext("DH, TH, 4H: double, triple, 4-fold header."),
-            # Translators: terse legend: points and totals.
-            i.gettext("+2=9: 2 points, total 9. 8c: 8 counters."),
-            # Translators: terse legend: hands, target, score.
-            i.gettext("H3: hand 3. /15: the target. You 9 Anna 7: the score."),
-            # Translators: terse legend: answers.
-            i.gettext("? : not understood. drew, stock, only: as the words say."),
-        ]
-    return [
-        # Translators: "help terse", the legend of the terse braille codes, one line each. Keep the codes
-        # as the braille lines print them in this language.
-        i.gettext("Terse codes, one line each:"),
-        # Translators: terse legend: the open ends; "d" after an end number would not be used.
-        i.gettext("5|3-3: the open ends; 3-3 means that end is a double."),
-        # Translators: terse legend: end letters.
-        i.gettext("L, R: left, right."),
-        # Translators: terse legend: header codes (keep the braille codes of this language).
-        i.gettext("DH, TH: double header, triple header."),
-        # Translators: terse legend: points and totals.
-        i.gettext("+2=9: 2 points, total 9. 8c: 8 counters."),
-        # Translators: terse legend: hands, target, score.
-        i.gettext("H3: hand 3. /15: the target. You 9 Anna 7: the score."),
-        # Translators: terse legend: answers.
-        i.gettext("? : not understood. drew, stock, only: as the words say."),
-    ]
+def terse_legend(words: Words) -> list[str]:
+    """What the codes of the terse (braille) lines mean: ``help terse`` (``legend.py``: each code shown
+    by an example the game's own code makes, beside the words the game says for it)."""
+    return Legend(words).lines()
 
 
 def overview(i: I18n, lexicon: Lexicon, arms: int = 2) -> list[str]:

@@ -13,7 +13,7 @@ from ..core.rules import BlockedRule, Opener
 from ..core.table import Reveal, Table, TablePhase
 from ..core.tally import Tally
 from ..core.tiles import Tile
-from . import prompts
+from . import codes, prompts
 from .feedback import Feedback
 from .message import Message, Prompt
 from .narrator import Narrator, Phrase
@@ -135,14 +135,14 @@ class KeepText:
                 lambda speech: i.gettext("Which arm for {tile}: {arms}? Or undo to leave it out.").format(
                     tile=w.tile(tile, speech), arms=w.fit_words(ends)
                 ),
-                f"{tile}: {'/'.join(str(e + 1) for e in ends)}?",
+                w.which_end(tile, ends),
             )
         return self._say(
             # Translators: scorekeeper: the line did not say which end; the question stands.
             lambda speech: i.gettext("Which end for {tile}: left or right? Or undo to leave it out.").format(
                 tile=w.tile(tile, speech)
             ),
-            f"{tile}: {self.narrator.end_letter(End.LEFT)}/{self.narrator.end_letter(End.RIGHT)}?",
+            w.which_end(tile, (End.LEFT, End.RIGHT)),
         )
 
     def remind_yes_no(self, question: Message) -> Message:
@@ -190,7 +190,7 @@ class KeepText:
             # Translators: scorekeeper: bare numbers typed after a block, asked back before they count.
             # {doubles} e.g. "1 double", {pips} e.g. "15 pips".
             text = i.gettext("{side}: {doubles} and {pips}? Yes or no.").format(**values)
-        return self.plain(text, f"{w.side_braille(side)} {holding.doubles}d {holding.pips}?")
+        return self.plain(text, self.narrator.holding_braille(side, holding.doubles, holding.pips) + "?")
 
     def holding_declined(self, side: int) -> Message:
         # Translators: scorekeeper: the numbers asked back were not right; how to type the holding.
@@ -256,7 +256,7 @@ class KeepText:
             lambda speech: i.gettext("{tile} fits both ends: left or right?").format(
                 tile=w.tile(tile, speech)
             ),
-            f"{tile}: {self.narrator.end_letter(End.LEFT)}/{self.narrator.end_letter(End.RIGHT)}?",
+            w.which_end(tile, (End.LEFT, End.RIGHT)),
         )
 
     def reveal_needed(self, table: Table) -> Message:
@@ -283,7 +283,7 @@ class KeepText:
         text = i.gettext("{side}: {doubles}, {pips}.").format(
             side=w.side(side), doubles=self._doubles(doubles), pips=self._pips(pips)
         )
-        return self.plain(text, f"{w.side_braille(side)} {doubles}d {pips}")
+        return self.plain(text, self.narrator.holding_braille(side, doubles, pips))
 
     def next_opener(self) -> Message:
         i = self.i
@@ -478,7 +478,7 @@ class KeepText:
                 "“{text}” is no header on this set: a header is worth 2 to {most}; "
                 "type the name and its value, for example {name} 4."
             ).format(text=text, most=most, name=name),
-            f"? {text} 2-{most}",
+            codes.refused(text, codes.span(2, most)),
         )
 
     def unknown_name(self, text: str) -> Message:

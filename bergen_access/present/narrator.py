@@ -26,6 +26,7 @@ from ..core.events import (
 )
 from ..core.tiles import Tile
 from ..i18n import I18n
+from . import codes
 from .message import Cue, Message, Verbosity
 from .words import Words
 
@@ -351,6 +352,10 @@ class Narrator:
         # Translators: both ends show the same number and one end is a double (German: dreifacher Treffer).
         return i.pgettext("header", "triple header")
 
+    def header_code(self, kind: HeaderKind, reduced: bool = False) -> str:
+        """Braille: a header, marked when it is worth less near the target: ``DH``, ``DH-``."""
+        return self.header_braille(kind) + (codes.REDUCED if reduced else "")
+
     def header_braille(self, kind: HeaderKind) -> str:
         i = self.words.i18n
         if kind.size > 3:
@@ -366,7 +371,7 @@ class Narrator:
         w, i = self.words, self.words.i18n
         reduced = event.value < event.base
         who = w.name(event.seat)
-        code = self.header_braille(event.kind) + ("-" if reduced else "")
+        code = self.header_code(event.kind, reduced)
         verbose = self.verbosity is Verbosity.VERBOSE
         if w.counters:
 
@@ -410,7 +415,7 @@ class Narrator:
                 )
             return text
 
-        return self.message(scored, f"{who} {code} +{event.value}={event.total}")
+        return self.message(scored, f"{who} {code} {codes.points(event.value, event.total)}")
 
     def _went_out(self, event: WentOut) -> Message:
         w, i = self.words, self.words.i18n
@@ -439,7 +444,7 @@ class Narrator:
 
         # Translators: braille word for going out, e.g. "Anna out +2=9".
         word = i.pgettext("braille", "out")
-        braille = f"{name} {word}" + (f" +{event.value}={event.total}" if with_points else "")
+        braille = f"{name} {word}" + (f" {codes.points(event.value, event.total)}" if with_points else "")
         return self.message(out, braille)
 
     def _decision(self, event: HandBlocked) -> str:
@@ -503,26 +508,27 @@ class Narrator:
                 )
             return " ".join(parts)
 
-        holdings = " ".join(
-            # Translators: braille form of one side's remaining tiles: name, doubles "d", pips "p".
-            i.pgettext("braille", "{side} {doubles}d{pips}p").format(
-                side=w.side_braille(s), doubles=h.doubles, pips=h.pips
-            )
-            for s, h in enumerate(event.holdings)
-        )
+        holdings = " ".join(self.holding_braille(s, h.doubles, h.pips) for s, h in enumerate(event.holdings))
         # Translators: braille word for a blocked hand, at most 5 letters.
         blocked_word = i.pgettext("braille", "Blocked")
         braille = f"{blocked_word} {holdings}"
         if event.winner is not None:
             braille += f": {w.side_braille(event.winner)}"
             if event.value and not w.counters:
-                braille += f" +{event.value}={event.total}"
+                braille += f" {codes.points(event.value, event.total)}"
         return self.message(blocked, braille)
+
+    def holding_braille(self, side: int, doubles: int, pips: int) -> str:
+        """Braille: what a side holds after a block: ``Anna 1d12p`` (the scorekeeper asks back the same)."""
+        # Translators: braille form of one side's remaining tiles: name, doubles "d", pips "p".
+        return self.words.i18n.pgettext("braille", "{side} {doubles}d{pips}p").format(
+            side=self.words.side_braille(side), doubles=doubles, pips=pips
+        )
 
     def _counters_discarded(self, event: CountersDiscarded, named: bool = True) -> Message:
         w, i = self.words, self.words.i18n
         count, left = event.discarded, event.left
-        braille = f"-{w.counters_braille(count)} ={w.counters_braille(left)}"
+        braille = codes.discarded(w.counters_braille(count), w.counters_braille(left))
         if not named:  # right after the score that named the side
 
             def followed(speech: bool) -> str:

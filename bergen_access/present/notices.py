@@ -15,6 +15,7 @@ from ..session.storage import NoticeKind, Storage, StorageNotice
 from ..session.untrusted import FileProblem
 from ..system import System
 from ..system import current as current_system
+from . import codes
 from .message import Message, joined
 from .news import ChannelKind, ChannelNews, NewsKind
 
@@ -44,7 +45,7 @@ def input_refused(i: I18n, screened: Screened, help_word: str) -> Message:
             "That line was not used: it holds control characters ({line}). Type {help} for the commands."
         )
     text = text.format(line=screened.shown, limit=MAX_LINE, help=help_word)
-    return notice(text, f"? {screened.shown}")
+    return notice(text, codes.refused(screened.shown, help_word))
 
 
 def extra_words(i: I18n, line: str, word: str) -> Message:
@@ -52,7 +53,7 @@ def extra_words(i: I18n, line: str, word: str) -> Message:
     # Translators: a command was typed with words after it that it does not take, e.g. "draw draw".
     # Nothing was done. {line} is the line, {word} the command word.
     text = i.gettext("“{line}” was not used: {word} takes nothing after it. Type {word} alone.")
-    return notice(text.format(line=line, word=word), f"? {line}")
+    return notice(text.format(line=line, word=word), codes.refused(line, word))
 
 
 def one_name(i: I18n, line: str, word: str, nobody: str) -> Message:
@@ -60,7 +61,7 @@ def one_name(i: I18n, line: str, word: str, nobody: str) -> Message:
     # Translators: scorekeeper: "blocked" takes one player's name or the word for nobody, nothing more.
     # {word} is the blocked command word, {nobody} the word for nobody.
     text = i.gettext("“{line}” was not used: after {word}, type one name, or {nobody}.")
-    return notice(text.format(line=line, word=word, nobody=nobody), f"? {line}")
+    return notice(text.format(line=line, word=word, nobody=nobody), codes.refused(line, f"{word} {nobody}"))
 
 
 def bad_number(i: I18n, line: str, word: str, most: int) -> Message:
@@ -68,7 +69,8 @@ def bad_number(i: I18n, line: str, word: str, most: int) -> Message:
     # Translators: a command that takes a number got something else ("history ²", "draw -3").
     # {word} is the command word, {most} the largest number it takes. Digits mean 0 to 9.
     text = i.gettext("“{line}” was not used: after {word}, type a number from 1 to {most} in digits.")
-    return notice(text.format(line=line, word=word, most=most), f"? {line}")
+    shown = codes.refused(line, f"{word} {codes.span(1, most)}")
+    return notice(text.format(line=line, word=word, most=most), shown)
 
 
 def storage_notice(i: I18n, told: StorageNotice) -> Message:

@@ -15,6 +15,7 @@ from ..core.events import HeaderKind
 from ..core.scoring import header_value
 from ..core.tiles import Tile
 from ..core.view import SeatView
+from . import codes
 from .message import Cue, Message, Verbosity
 from .narrator import Narrator, Phrase, stock_sentence
 from .options import OptionWords, choices
@@ -251,9 +252,10 @@ class Replies:
         assert view.ends is not None
         braille = self.options.braille(choice)
         if show_ends:
-            braille = f"{self.narrator.words.ends_braille(view.ends, view.end_is_double)}: {braille}"
+            ends = self.narrator.words.ends_braille(view.ends, view.end_is_double)
+            braille = codes.turn_line(ends, braille)
         if choice.plays and rest:
-            braille += " / " + " ".join(t.notation for t in rest)
+            braille += codes.others(rest)
         return replace(self.narrator.message(phrase, braille, urgent=urgent), cue=Cue.TURN, pick=True)
 
     def hint(self, view: SeatView) -> Message:
@@ -313,11 +315,19 @@ class Replies:
             return " ".join(parts)
 
         braille = " ".join(
-            f"{tile}{self.options.where_letters(choice.lone_double, ends)}"
-            + (f" {self.narrator.header_braille(kind)}+{value}" if kind is not None else "")
+            self.hint_play(f"{tile}{self.options.where_letters(choice.lone_double, ends)}", kind, value)
             for value, tile, ends, kind in ranked
         )
         return self._reply(phrase, braille)
+
+    def hint_play(self, play: str, kind: HeaderKind | None, value: int) -> str:
+        """One play of the hint in braille, with what it scores in the codes the score's announcement
+        uses: ``5-6L DH +2``; counters ``5-6L DH -2c`` (as ``Anna DH -2c =8c``)."""
+        if kind is None:
+            return play
+        w = self.narrator.words
+        award = codes.discarded(w.counters_braille(value)) if w.counters else codes.points(value)
+        return codes.hint_play(play, self.narrator.header_braille(kind), award)
 
     def must(self, view: SeatView) -> str:
         """What the player can do now, for error messages: the playable tiles, ``draw`` or ``pass``."""

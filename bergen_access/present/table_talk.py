@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from ..core.engine import Phase
 from ..core.rules import Rules, preset_of
-from ..core.tiles import NUMBERS
+from ..core.tiles import NUMBERS, Tile
 from ..core.view import SeatView
 from ..i18n import I18n
 from .message import Message, Verbosity
@@ -119,8 +119,11 @@ class TableTalk:
 
     def unseen(self, view: SeatView) -> Message:
         """Tiles the player has not seen (in the stock or other hands): how many show each number."""
+        return self.unseen_of(view.unseen)
+
+    def unseen_of(self, tiles: Sequence[Tile]) -> Message:
+        """The answer to ``unseen`` for these tiles (``help terse`` shows it for a few)."""
         i = self.narrator.words.i18n
-        tiles = view.unseen
         per_number = [sum(1 for t in tiles if t.has(n)) for n in NUMBERS]
         listed = ", ".join(f"{n}: {c}" for n, c in zip(NUMBERS, per_number, strict=True))
         verbose = self.narrator.verbosity is Verbosity.VERBOSE

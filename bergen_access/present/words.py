@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from ..boundary import visible
+from ..commands.lexicon import places_for
 from ..core.actions import End
 from ..core.rules import Rules, Tally
 from ..core.tiles import Tile
@@ -28,6 +29,7 @@ class Words:
         self.rules = rules
         self.names = tuple(visible(name) for name in names)  # checked at entry; never raw all the same
         self.human = human
+        self.places = places_for(i18n, rules.arms)  # where a tile goes, as written and typed back
 
     # ------------------------------------------------------------------ tiles
 
@@ -76,21 +78,15 @@ class Words:
 
     def end_letter(self, end: int) -> str:
         """Braille: ``L`` or ``R``; with more arms the arm's number."""
-        if self.many_arms:
-            return str(end + 1)
-        if end == End.LEFT:
-            # Translators: abbreviation of "left" for braille lines, one or two letters, e.g. "3-5 L".
-            return self.i18n.pgettext("braille", "L")
-        # Translators: abbreviation of "right" for braille lines, one or two letters.
-        return self.i18n.pgettext("braille", "R")
+        return self.places.letter(end)
 
     def fit_letters(self, ends: Sequence[int]) -> str:
         """Braille: where a tile fits, right after it: ``LR``; with more arms ``:1,3``."""
-        if not ends:
-            return ""
-        if self.many_arms:
-            return ":" + ",".join(str(e + 1) for e in ends)
-        return "".join(self.end_letter(e) for e in ends)
+        return self.places.fits(ends)
+
+    def which_end(self, tile: Tile, ends: Sequence[int]) -> str:
+        """Braille: the question which end: ``3-5: L/R?``; with more arms ``3-5: 1/3?``."""
+        return f"{tile}: {self.places.choice(ends)}?"
 
     def fit_words(self, ends: Sequence[int]) -> str:
         """Where a tile fits, in a list: ``left``, ``left or right``; ``arm 2``, ``arm 1 or 3``."""

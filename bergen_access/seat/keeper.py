@@ -41,6 +41,7 @@ from ..output.announcer import Announcer
 from ..present import notices
 from ..present.feedback import Feedback
 from ..present.keep_text import KeepText
+from ..present.legend import KeepLegend
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator, with_counters
 from ..present.replies import Replies
@@ -471,6 +472,9 @@ class Keeper(Talking):
         self.say(self.feedback.lines(rules_sentences(self.i18n, self.core.rules)))
 
     def on_help(self, command: KeepCommand) -> None:
+        if command.argument and self.lexicon.game.verbosity(command.argument) == Verbosity.TERSE.value:
+            self.say(self.feedback.lines(KeepLegend(self.words).lines()))  # "help terse": the codes
+            return
         self.say(self.feedback.lines(self.text.help_lines(self.tracking)))
 
 

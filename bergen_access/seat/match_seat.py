@@ -437,6 +437,12 @@ class MatchSeat(Talking):
             self.say(self.feedback.not_in_hand(command.tile, view.hand))
             return
         legal_ends = [a.end for a in view.legal_actions if isinstance(a, Play) and a.tile == command.tile]
+        if command.end is None and command.ends:  # "2-9:1,4": asked among the ends the line showed
+            named = [end for end in legal_ends if end in command.ends]
+            if not named:
+                self._refuse(Play(seat, command.tile, command.ends[0]))
+                return
+            legal_ends = named
         if command.end is None:
             layout = view.layout
             if len(legal_ends) == 2 and layout is not None and layout.lone_double:  # both sides alike
@@ -481,11 +487,9 @@ class MatchSeat(Talking):
         view = self.view
         assert view.ends is not None
         ends = self.words.ends(view.ends, view.end_is_double)
-        self.say(
-            self.feedback.does_not_fit(
-                tile, ends, self.words.ends_braille(view.ends, view.end_is_double), must
-            )
-        )
+        shown = self.words.ends_braille(view.ends, view.end_is_double)
+        terse = self.replies.options.braille(choices(view))  # what can be done, in the terse line's codes
+        self.say(self.feedback.does_not_fit(tile, ends, shown, must, terse))
 
     def play(self, action: Play) -> None:
         if self.match.check(action) is not None:
@@ -540,9 +544,7 @@ class MatchSeat(Talking):
 
     def on_help(self, command: Command) -> None:
         if command.argument and self.lexicon.verbosity(command.argument) == Verbosity.TERSE.value:
-            self.say(
-                self.feedback.lines(terse_legend(self.i18n, self.match.rules.arms))
-            )  # "help terse": what the codes mean
+            self.say(self.feedback.lines(terse_legend(self.words)))  # "help terse": what the codes mean
             return
         kind = self.lexicon.command(command.argument) if command.argument else None
         arms = self.match.rules.arms
