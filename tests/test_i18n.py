@@ -230,14 +230,14 @@ def test_turkish_endings_follow_the_sound_of_what_stands_before(before: str, end
 
 def test_turkish_endings_are_settled_when_the_translation_is_filled_in() -> None:
     i = I18n("tr")
-    played = i.gettext("You play {tile} on the left. Ends {ends}.")
-    assert played.format(tile="0-4", ends="4 ve 2") == "0-4'ü sola koydun. Uçlar: 4 ve 2."
-    assert played.format(tile="6-6", ends="6 ve 2") == "6-6'yı sola koydun. Uçlar: 6 ve 2."
-    other = i.gettext("{name} plays {tile} on arm {arm}. Ends {ends}.")
-    assert other.format(name="Cem", tile="1-5", arm=2, ends="5") == "Cem 1-5'i 2. kola koydu. Uçlar: 5."
+    played = i.gettext("You play {tile} on the left.")
+    assert played.format(tile="0-4") == "0-4'ü sola koydun."
+    assert played.format(tile="6-6") == "6-6'yı sola koydun."
+    other = i.gettext("{name} plays {tile} on arm {arm}.")
+    assert other.format(name="Cem", tile="1-5", arm=2) == "Cem 1-5'i 2. kola koydu."
     assert i.pgettext("header", "{count}-fold header").format(count=4) == "4'lü başlık"
     assert i.pgettext("header", "{count}-fold header").format(count=6) == "6'lı başlık"
-    assert type(I18n("de").gettext("You play {tile} on the left. Ends {ends}.")) is str  # nothing to settle
+    assert type(I18n("de").gettext("You play {tile} on the left.")) is str  # nothing to settle
 
 
 def test_every_turkish_ending_follows_a_placeholder_and_is_settled() -> None:

@@ -13,7 +13,7 @@ from bergen_access.commands.lexicon import CommandKind, Lexicon
 from bergen_access.core import Play
 from bergen_access.core.engine import Phase
 from bergen_access.core.record import from_record
-from bergen_access.i18n import I18n
+from bergen_access.i18n import TURKISH_ENDING, I18n
 
 from .console_bot import fast_opponent
 from .drivers import PipeSession
@@ -101,3 +101,6 @@ def test_a_full_match_in_the_players_language(tmp_path: Path, language: str, pre
     assert over in transcript or won in transcript
     leaked = [sentence for sentence in english_sentences() if sentence in transcript]
     assert not leaked, leaked[:5]
+    assert not TURKISH_ENDING.search(transcript)  # every ending written after a placeholder was settled
+    if language == "tr":  # a play's tile takes the ending its last number sounds for: 0-4'ü, 6-6'yı
+        assert re.search(r"\d'y?[ıiuü] (sola|sağa) koydu", transcript), transcript[-1000:]
