@@ -88,15 +88,15 @@ KEEPS = [
         "keep-tally-counters-en",
         "keep",
         ("--mode", "tally", "--preset", "counters", "--names", "Anna,Cem,Mia", "--lang", "en"),
-        ("Cem 1-1", "Anna double", "Cem triple", "Mia out", "Mia 0-0", "blocked Mia", "Anna 0-0",
+        ("Cem 1-1", "yes", "Anna double", "Cem triple", "Mia out", "Mia 0-0", "blocked Mia", "Anna 0-0",
          "Anna double", "Anna double", "Anna triple", "score", "quit"),
     ),
     Case(  # partners, in Turkish, with an undo and a redo
         "keep-tally-partners-tr",
         "keep",
         ("--mode", "tally", "--players", "4", "--partners", "--names", "Anna,Cem,Mia,Tom", "--lang", "tr"),
-        ("Anna 1-1", "Anna çift", "Mia üçlü", "geri", "yinele", "Cem bitirdi", "Tom 0-0", "kilit kimse",
-         "Cem 2-2", "Tom çift", "puan", "çık"),
+        ("Anna 1-1", "evet", "Anna çift", "Mia üçlü", "geri", "yinele", "Cem bitirdi", "Tom 0-0", "kilit kimse",
+         "Cem 2-2", "hayır", "Cem 2-2", "evet", "Tom çift", "puan", "çık"),
     ),
 ]  # fmt: skip
 
