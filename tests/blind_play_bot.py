@@ -20,7 +20,7 @@ from typing import Any
 from bergen_access.core.actions import Draw, End, Pass, Play
 from bergen_access.core.engine import Match, Phase
 from bergen_access.core.view import SeatView
-from bergen_access.i18n import I18n
+from bergen_access.i18n import TURKISH_ENDING, I18n
 from bergen_access.output.announcer import Announcer
 from bergen_access.players.levels import make_player
 from bergen_access.present.message import Verbosity
@@ -38,13 +38,26 @@ FIELD = re.compile(r"\{(\w+)\}")
 # ------------------------------------------------------------------ catalog sentences
 
 
+#: what a Turkish ending written after a placeholder ("{tile}'(y)I") becomes once it is settled
+ENDINGS = {"(y)I": "'y?[ıiuü]", "(y)A": "'y?[ae]", "(n)In": "'n?[ıiuü]n", "lI": "'l[ıiuü]", "DA": "'[dt][ae]"}
+
+
+def _literal(text: str) -> str:
+    """The words between two fields as a pattern; a Turkish ending matches any of its settled forms."""
+    pieces, position = [], 0
+    for ending in TURKISH_ENDING.finditer(text):
+        pieces += [re.escape(text[position : ending.start()]), ENDINGS[ending.group(1)]]
+        position = ending.end()
+    return "".join([*pieces, re.escape(text[position:])])
+
+
 def template_regex(template: str, **fixed: str | Sequence[str]) -> re.Pattern[str]:
     """A catalog sentence as a pattern: each ``{field}`` matches some text, or ``fixed[field]`` exactly
     (a string), or one of ``fixed[field]`` (a sequence of strings)."""
     parts: list[str] = []
     position = 0
     for match in FIELD.finditer(template):
-        parts.append(re.escape(template[position : match.start()]))
+        parts.append(_literal(template[position : match.start()]))
         value = fixed.get(match.group(1))
         if value is None:
             parts.append("(.+?)")
@@ -53,7 +66,7 @@ def template_regex(template: str, **fixed: str | Sequence[str]) -> re.Pattern[st
         else:
             parts.append("(?:" + "|".join(re.escape(v) for v in sorted(value, key=len, reverse=True)) + ")")
         position = match.end()
-    parts.append(re.escape(template[position:]))
+    parts.append(_literal(template[position:]))
     return re.compile("".join(parts))
 
 
