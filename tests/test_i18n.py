@@ -245,8 +245,8 @@ def test_every_turkish_ending_follows_a_placeholder_and_is_settled() -> None:
     found = 0
     for message in catalog("tr"):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        for string in strings:
-            for ending in TURKISH_ENDING.finditer(string or ""):
+        for string in (str(s or "") for s in strings):
+            for ending in TURKISH_ENDING.finditer(string):
                 found += 1
                 assert string[: ending.start()].endswith("}"), string
                 names = {name: "1-5" for name in re.findall(r"\{([a-z_]+)\}", string)}
