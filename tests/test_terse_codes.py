@@ -531,3 +531,35 @@ def test_the_parsers_read_or_refuse_every_mix_of_tiles_and_places(
             assert command.end is None or 0 <= command.end < arms
     with contextlib.suppress(KeepParseError):
         parse_keep(line, KeepLexicon(i, NAMES[:2], highest, arms))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(
+        LINE_PARTS | st.sampled_from(["xyzzy", "draw", "history", "ç", "Zed"]), min_size=1, max_size=4
+    ),
+    language=st.sampled_from(LANGUAGES),
+    size=st.sampled_from([6, 9, 12]),
+)
+def test_a_line_refused_says_in_terse_what_can_be_typed(parts: list[str], language: str, size: int) -> None:
+    """Never a bare ``? 1-4L``: the terse refusal of the game and of the scorekeeper names what can
+    be typed after its colon (the ends, the numbers of the set, a tile or help, the count)."""
+    line = " ".join(parts)
+    rules = preset("standard", tile_set=size)
+    walk, _ = start_walk(rules, language, 1)
+    seat = walk.seat
+    try:
+        parse(line, seat.lexicon, rules.tiles.highest, rules.arms)
+    except ParseError as error:
+        shown = seat.refusal(error).braille
+        assert shown.startswith(f"{codes.ASKED} ") and ": " in shown, (line, shown)
+    announcer = Announcer(io.StringIO(), language=language, terse=True)
+    keeper = Keeper(
+        Table(rules), NAMES[:2], language=language, verbosity=Verbosity.TERSE, announcer=announcer,
+        session=quiet_session(),
+    )  # fmt: skip
+    try:
+        parse_keep(line, keeper.lexicon)
+    except KeepParseError as error:
+        shown = keeper.refusal(error).braille
+        assert (shown.startswith(f"{codes.ASKED} ") and ": " in shown) or shown == keeper.refusal(error).text

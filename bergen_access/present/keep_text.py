@@ -464,7 +464,7 @@ class KeepText:
         return self.plain(
             # Translators: scorekeeper: a line that is not an entry or command.
             i.gettext("I did not understand “{text}”. Type help for the entries.").format(text=text),
-            f"? {text}",
+            codes.refused(text, Lexicon(i, Place.KEEP).main_word(CommandKind.HELP)),
         )
 
     def header_value(self, text: str) -> Message:
@@ -486,7 +486,7 @@ class KeepText:
         return self.plain(
             # Translators: scorekeeper: a name that is not at the table. {names} lists the players.
             self.i.gettext("Who is that? The players are {names}.").format(names=names),
-            f"? {text}",
+            codes.refused(text, codes.APART.join(self.words.names)),
         )
 
     def tally_calls(self, *, nobody: bool = False) -> str:
