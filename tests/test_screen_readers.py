@@ -100,6 +100,16 @@ def test_the_first_run_question_split_and_said_with_its_answer() -> None:
     assert figures.question_redraw and figures.redraws == 0
 
 
+def test_a_letter_is_the_echo_only_when_it_is_a_key_that_was_typed() -> None:
+    cursor = [Said(0.0, "letter", "space"), *said("Which one? Type 1 or 2.", "1-2>")]
+    question = Heard(Step("", ["Which one? Type 1 or 2."], "1-2> "), cursor, "")
+    keys = [Said(0.0, "letter", "h"), Said(0.1, "letter", "x"), *said("Your hand.", ">")]
+    answer = Heard(Step("h", ["Your hand."], "> "), keys, "1-2> ")
+    figures = measure(recording([question, answer]), "en", "x", 1)
+    assert (figures.chars[ECHO], figures.chars[OTHER]) == (1, len("space") + 1)
+    assert figures.other_text == ["[letter space]", "[letter x]"]
+
+
 def test_the_harness_knows_the_ends_in_every_language_or_says_so() -> None:
     for language, answer in (("de", "Enden 2 und Doppel-4."), ("tr", "Uçlar: 2 ve çift 4.")):
         heard = Heard(Step("e", [answer], "> "), said(answer, ">"), "1-2> ")

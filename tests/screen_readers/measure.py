@@ -204,6 +204,14 @@ class Step:
         return spans, lost
 
 
+def typed_key(letter: str, typed: str) -> bool:
+    """Whether a letter the reader said is one of the keys of the typed line (a reader says a space
+    as its name); yasr also says the character under a moving cursor, which is no echo."""
+    if len(letter) == 1:
+        return letter in typed
+    return letter.lower() == "space" and " " in typed
+
+
 def fate_of(item: Item) -> MessageFate:
     fate = MessageFate(item.text)
     said = [i for i, ch in enumerate(item.text) if not ch.isspace()]
@@ -252,9 +260,12 @@ def measure(
                 continue
             figures.utterances += 1
             utterance += 1
-            if said.kind == "letter":
-                figures.chars[ECHO] += len(text)
-                figures.transcript.append(f"    [letter] {text}")
+            if said.kind == "letter":  # one key's echo, if it is a key of the line typed
+                kind = ECHO if typed_key(text, heard.expected.typed if number else "") else OTHER
+                figures.chars[kind] += len(text)
+                if kind == OTHER:
+                    figures.other_text.append(f"[letter {text}]")
+                figures.transcript.append(f"    [letter {kind}] {text}")
                 continue
             spans, lost = step.locate(text)
             for word in lost:
