@@ -375,7 +375,8 @@ class Console:
                 None,
                 self.braille_width,
                 typed=reader.type_line,
-                is_command=lambda word: lexicon.command(word) is not None,
+                # a word the player may type: a command's, or an end's (a question's letters)
+                is_command=lambda word: lexicon.command(word) is not None or lexicon.end(word) is not None,
             )
         except OSError as error:  # BrlapiError, or what the system's sockets say
             return None, str(error) or type(error).__name__

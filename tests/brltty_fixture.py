@@ -30,6 +30,8 @@ REQUIRED = os.environ.get("BERGEN_REQUIRE_BRLTTY") == "1"  # CI may set it: a mi
 START_TIMEOUT = 10.0
 OWN_LINE = "BRLTTY itself"  # what BRLTTY shows when no client holds the display (-x no's message)
 KEY_SPACING = 0.04  # BRLTTY reads one command line per wake-up: lines sent together would wait
+KEY_TIMEOUT = 5.0  # seconds a press waits for BRLTTY to take the key (a loaded machine is slow)
+TAKEN = "ommand received: "  # BRLTTY's debug log line for each command line the driver read
 
 
 def brltty_binary() -> str:
@@ -81,6 +83,9 @@ class VirtualDisplay:
         self._sock.connect(str(path))
         self._buffer = b""
         self._last_press = 0.0
+        self.log: Path | None = None  # BRLTTY's log (debug level): a press waits until the key was taken
+        self._log_at = 0  # how far the log was read
+        self._commands: list[str] = []  # the command lines BRLTTY logged as read so far
         self.text = ""
         self.dots: list[str] = []
         self.texts: list[str] = []
@@ -156,15 +161,43 @@ class VirtualDisplay:
         return self.text
 
     def press(self, key: str) -> None:
-        """Press a key by its BRLTTY command name: "Route 6", "FWinRt", "FWinLt", "LnUp", "LnDn", "Return".
+        """Press a key by its BRLTTY command name: "Route 6", "FWinRt", "FWinLt", "LnUp", "LnDn", "Bot".
 
         ``Route n`` reaches a BrlAPI client as argument n (BRLTTY's 0-based cell
         number); n must be at least 1, so the first cell cannot be pressed.
+
+        BRLTTY's virtual driver reads one command line per wake-up, and a wake-up
+        comes with new bytes: on a busy machine two lines sent apart may arrive
+        together, and the second then waits, unread, until something more is sent.
+        So a press sends blank lines (nothing to BRLTTY) until BRLTTY's log shows it
+        took the key (without a log: one blank line).
         """
         self._pause()
+        before = len(self._taken_commands())
         self._send(key)
         self._pause()
-        self._send("")  # a blank line wakes BRLTTY once more: it reads one line per wake-up
+        self._send("")
+        if self.log is None:
+            return
+        deadline = time.monotonic() + KEY_TIMEOUT
+        while key.strip() not in self._taken_commands()[before:]:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"BRLTTY did not take the key {key!r} in {KEY_TIMEOUT} s")
+            self.poll(0.05)
+            self._send("")
+
+    def _taken_commands(self) -> list[str]:
+        """The command lines BRLTTY logged as read, so far (read on from where the last look ended)."""
+        if self.log is not None and self.log.exists():
+            with self.log.open("rb") as stream:
+                stream.seek(self._log_at)
+                chunk = stream.read()
+            complete = chunk.rfind(b"\n") + 1
+            self._log_at += complete
+            for line in chunk[:complete].decode("utf-8", "replace").splitlines():
+                if TAKEN in line:
+                    self._commands.append(line.split(TAKEN, 1)[1].strip())
+        return self._commands
 
     def _pause(self) -> None:
         wait = self._last_press + KEY_SPACING - time.monotonic()
@@ -292,7 +325,7 @@ def start_brltty(folder: Path, text_table: str = "de", auth: str = "none", tcp: 
     command += ["-b", "vr", "-d", f"server:{folder / 'vr.sock'}", "-x", "no", "-X", f"message={OWN_LINE}"]
     command += ["-s", "no"]
     command += ["-W", str(folder), "-U", str(folder), "-A", f"host={hosts},auth={auth}"]
-    command += ["-t", text_table, "-l", "info", "-L", str(log)]
+    command += ["-t", text_table, "-l", "debug", "-L", str(log)]  # debug: each key the driver takes
     process = subprocess.Popen(
         command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -317,6 +350,7 @@ def running_brltty(
         brltty = start_brltty(where, text_table, auth, tcp)
         running = brltty
         display = _connect_display(running, columns)
+        display.log = running.log
         _wait_until(running.api_answers, running, "BrlAPI greeting")
         shown = display
         _wait_until(lambda: shown.poll(0.05) or bool(shown.text), running, "first display line")

@@ -185,18 +185,18 @@ def test_a_line_left_half_read_still_counts_and_is_reached_again() -> None:
     assert view.waiting == 0
 
 
-def test_bottom_goes_where_reading_goes_on() -> None:
+def test_resume_goes_where_reading_goes_on() -> None:
     view = BrailleView(40)
     for move in MOVES:
         view.add(move)
     view.pan_right()
     view.line_up()
     assert view.shown == MOVES[0].ljust(37) + " +1"
-    assert view.bottom() == MOVES[2]  # Mia's line was read: on to the oldest unread one
+    assert view.resume() == MOVES[2]  # Mia's line was read: on to the oldest unread one
     view.line_up()
     view.line_up()
-    assert view.bottom() == MOVES[2]  # nothing unread: the newest line
-    assert view.bottom() is None
+    assert view.resume() == MOVES[2]  # nothing unread: the newest line
+    assert view.resume() is None
 
 
 def test_status_shows_only_when_nothing_is_waiting() -> None:
@@ -313,7 +313,7 @@ ARGUMENTS: dict[str, st.SearchStrategy[object]] = {
     "resize": st.integers(MIN_WIDTH, 60),
 }
 #: the reader's keys and routing come more often than the game's news (or a new display size)
-KINDS = ["add", "add", "hand", "hand", "status", "route", "route", "route", "bottom", "resize"]
+KINDS = ["add", "add", "hand", "hand", "status", "route", "route", "route", "resume", "resize"]
 KINDS += ["pan_right"] * 4 + ["pan_left", "line_up", "line_down"] * 2
 OPS = st.sampled_from(KINDS).flatmap(lambda kind: st.tuples(st.just(kind), ARGUMENTS.get(kind, st.none())))
 

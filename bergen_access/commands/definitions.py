@@ -62,6 +62,7 @@ class CommandKind(enum.StrEnum):
     UNSEEN = "unseen"
     SOUNDS = "sounds"
     BRAILLE = "braille"
+    NEWEST = "newest"
     RULES = "rules"
     HELP = "help"
     VERBOSITY = "verbosity"
@@ -335,6 +336,21 @@ COMMANDS: tuple[Definition, ...] = (
                 "you have read it, the pan keys read on, line up and down go back, a routing key on a tile "
                 "plays it. With NVDA or JAWS braille comes as a flash message (in NVDA, set messages to show "
                 "indefinitely); history and repeat bring a line back."
+            ),
+            Place.GAME,
+        ),
+    ),
+    Definition(
+        CommandKind.NEWEST,
+        # Translators: command words: take the game's own braille display to its newest line (what is
+        # left of a long answer, such as help, is skipped). One word; no short form.
+        lambda i: i.pgettext("command", "newest"),
+        AT_A_TABLE,
+        help=_help(
+            # Translators: help for the newest command. Keep the word "bottom" (the BRLTTY key's name).
+            lambda i: i.gettext(
+                "The braille display goes to its newest line, leaving the rest of a long answer; the "
+                "display's bottom key does the same."
             ),
             Place.GAME,
         ),

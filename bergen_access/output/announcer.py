@@ -98,7 +98,8 @@ class Announcer:
             return
         message = safe(message)
         lines = wrap_braille(message.braille, self.braille_width)
-        printed = lines if self.terse else message.text.splitlines() or [""]
+        # terse prints the braille lines; a message with none (it answers on the display) prints its text
+        printed = lines if self.terse and message.braille.strip() else message.text.splitlines() or [""]
         columns = self.columns()
         if columns is not None:
             printed = [part for line in printed for part in wrap_line(line, columns)]

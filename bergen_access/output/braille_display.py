@@ -2,12 +2,15 @@
 
 BRLTTY carries the cells (``output/brlapi.py``, the display taken in tty mode);
 ``output/braille_view.py`` decides what they show: a new announcement never
-replaces one not yet read, the line ends with the count of those waiting, the
-pan keys read on, line up and down go through what was shown, and with nothing
-waiting the turn state (the prompt) is shown. One thread reads the display's
-keys; the game's thread adds announcements; one lock keeps the view and the
-writes in order. A routing key over a tile or a command word of a pick line
-(the turn, the hand) types it, as if typed on the keyboard.
+replaces one not yet read (but the answer to what the player typed or did is
+shown at once), the line ends with the count of those waiting, the pan keys read
+on, line up and down go through what was shown, the "bottom" key goes to the
+newest line, and with nothing waiting the turn state (the prompt) is shown. One
+thread reads the display's keys; the game's thread adds announcements; one lock
+keeps the view and the writes in order. A routing key over a tile or a command
+word of a pick line (the turn, the hand, the help, a question) types it, as if
+typed on the keyboard. A key that does nothing says so for a moment
+(``SIGN_SECONDS``) and changes nothing: then the line comes back as it was.
 
 A display that fails (BRLTTY stopped, the connection lost) is closed and
 reported once through ``failure``; the game goes on in text.
@@ -18,36 +21,48 @@ from __future__ import annotations
 import contextlib
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
 
+from ..i18n import I18n
 from ..present.message import Message
-from .braille_view import BrailleView, CommandPick, HandLine, TilePick, hand_line
+from ..present.notices import DisplaySigns, display_signs
+from .braille_view import BrailleView, CommandPick, HandLine, Position, RouteTarget, TilePick
 from .brlapi import BrlapiError, Connection, KeyCommand, connect
 from .channel import ChannelKind, ChannelNews, NewsKind
 
 #: a tile in a braille line, with one arm or end letter after a colon when it fits one place ("3-5:2")
 TILE_TOKEN = re.compile(r"(\d{1,2}-\d{1,2})(?::(\d))?(?![\d,])")
 WORD_TOKEN = re.compile(r"[^\W\d_]+")
+#: what may stand around a word on a line without being part of it: "+draw", "help.", "L/R?"
+WORD_MARKS = ".,:;!?+()"
 
-#: seconds a key read waits before it looks whether the display was closed
+#: seconds a key read waits before it looks whether the display was closed (or a sign is over)
 KEY_POLL = 0.25
+#: seconds the sign of a key that did nothing stays, unless a key or a new line comes first
+SIGN_SECONDS = 2.5
 
 
 def pick_line(text: str, is_command: Callable[[str], bool]) -> tuple[str, HandLine]:
-    """``text`` as a hand line: each tile (with its one place, if it has one) and each command word picks."""
-    parts: list[tuple[str, TilePick | CommandPick | None]] = []
+    """``text`` as a hand line: each tile (with its one place, if it has one) and each word the player
+    may type (``is_command``: a command word, an end's letter) picks; words joined by ``/`` each pick."""
+    spans: list[tuple[int, int, RouteTarget]] = []
+    at = 0
     for token in text.split(" "):
         tile = None if "|" in token else TILE_TOKEN.match(token)  # "5|5d|2|-": the ends, not a tile
         if tile is not None:
             typed = tile.group(1) if tile.group(2) is None else f"{tile.group(1)} {tile.group(2)}"
-            parts.append((token, TilePick(typed)))
-            continue
-        word = WORD_TOKEN.fullmatch(token.strip(".,:;!?"))
-        if word is not None and is_command(word.group(0)):
-            parts.append((token, CommandPick(word.group(0))))
+            spans.append((at, at + len(token), TilePick(typed)))
         else:
-            parts.append((token, None))
-    return hand_line(parts)
+            inner = at
+            for piece in token.split("/"):
+                word = WORD_TOKEN.fullmatch(piece.strip(WORD_MARKS))
+                if word is not None and is_command(word.group(0)):
+                    first = inner + piece.index(word.group(0))
+                    spans.append((first, first + len(word.group(0)), CommandPick(word.group(0))))
+                inner += len(piece) + 1
+        at += len(token) + 1
+    return text, HandLine(tuple(spans))
 
 
 class BrailleDisplay:
@@ -68,6 +83,9 @@ class BrailleDisplay:
         self.is_command = is_command
         self.failure: str | None = None  # why the display stopped
         self._told = False
+        self._language = "en"  # the signs' language: the messages' (each delivery says it)
+        self._signs: DisplaySigns | None = None
+        self._sign_until: float | None = None  # a sign is shown until then
         self._lock = threading.RLock()
         self._closed = threading.Event()
         self._thread = threading.Thread(target=self._read_keys, name="braille-keys", daemon=True)
@@ -79,6 +97,8 @@ class BrailleDisplay:
 
     def deliver(self, message: Message, language: str) -> None:
         """The channel's way in (``show``)."""
+        if language != self._language:
+            self._language, self._signs = language, None
         self.show(message)
 
     def take_news(self) -> list[ChannelNews]:
@@ -91,21 +111,24 @@ class BrailleDisplay:
         return [ChannelNews(ChannelKind.BRAILLE, NewsKind.STOPPED, detail=self.failure)]
 
     def show(self, message: Message) -> None:
-        """Add each braille line of an announcement; the display shows it when its turn comes."""
+        """Add the braille lines of an announcement (urgent: the answer to the player, shown at once);
+        otherwise the display shows it when its turn comes."""
+        lines: list[tuple[str, HandLine | None]] = []
         for line in message.braille.split("\n"):
-            if not line.strip():
-                continue
-            with self._held():
-                if message.pick:
-                    text, spans = pick_line(line, self.is_command)
-                    self._write(self.view.add(text, hand=spans))
-                else:
-                    self._write(self.view.add(line))
+            if line.strip():
+                lines.append(pick_line(line, self.is_command) if message.pick else (line, None))
+        with self._held():
+            self._write(self.view.add_message(lines, answer=message.urgent))
 
     def status(self, text: str) -> None:
-        """The turn state (the prompt without its marks), shown when nothing is waiting."""
+        """The turn state (the prompt without its marks) at each prompt, shown when nothing is waiting."""
         with self._held():
             self._write(self.view.status(text))
+
+    def newest(self) -> None:
+        """To the newest line (the typed command, as the display's "bottom" key does)."""
+        with self._held():
+            self._move(self.view.newest)
 
     def close(self) -> None:
         """Give the display back to BRLTTY (leave tty mode) and stop reading keys."""
@@ -132,7 +155,40 @@ class BrailleDisplay:
 
     def _write(self, text: str | None) -> None:
         if text is not None and not self._closed.is_set():
+            self._sign_until = None
             self.connection.write_text(text[: self.width].ljust(self.width))
+
+    def _sign(self, text: str) -> None:
+        """Say for a moment that a key did nothing; the view is left as it is."""
+        if not self._closed.is_set():
+            self.connection.write_text(text[: self.width].ljust(self.width))
+            self._sign_until = time.monotonic() + SIGN_SECONDS
+
+    def _end_sign(self, now: bool = False) -> bool:
+        """The line back as it was once the sign's time is over (``now``: at once); True if one ended."""
+        if self._sign_until is None or (not now and time.monotonic() < self._sign_until):
+            return False
+        self._sign_until = None
+        if not self._closed.is_set():
+            self.connection.write_text(self.view.shown[: self.width].ljust(self.width))
+        return True
+
+    def signs(self) -> DisplaySigns:
+        if self._signs is None:
+            self._signs = display_signs(I18n(self._language))
+        return self._signs
+
+    def _place(self) -> tuple[Position | None, str, int]:
+        return self.view.position, self.view.shown, self.view.waiting
+
+    def _move(self, move: Callable[[], str | None]) -> None:
+        """A key that moves the view; one that changes nothing says so."""
+        before = self._place()
+        shown = move()
+        if shown is None and self._place() == before:
+            self._sign(self.signs().no_further)
+        else:
+            self._write(shown if shown is not None else self.view.shown)
 
     def _fail(self, error: BaseException) -> None:
         if self._closed.is_set():
@@ -150,10 +206,11 @@ class BrailleDisplay:
                 with self._lock:
                     self._fail(error)
                 return
-            if key is None:
-                continue
             with self._held():
-                self._act(key.command, key.argument)
+                if key is None:
+                    self._end_sign()
+                else:
+                    self._act(key.command, key.argument)
 
     def _act(self, command: KeyCommand, argument: int) -> None:
         view = self.view
@@ -162,16 +219,21 @@ class BrailleDisplay:
             KeyCommand.PAN_LEFT: view.pan_left,
             KeyCommand.LINE_UP: view.line_up,
             KeyCommand.LINE_DOWN: view.line_down,
-            KeyCommand.BOTTOM: view.bottom,
+            KeyCommand.BOTTOM: view.newest,
+            KeyCommand.RETURN: view.resume,
         }
         if command in moves:
-            self._write(moves[command]())
-        elif command is KeyCommand.ROUTE:
-            target = view.route(argument)
-            if isinstance(target, TilePick):
-                self.typed(target.tile_text)
-            elif isinstance(target, CommandPick):
-                self.typed(target.word)
+            self._move(moves[command])
+            return
+        if self._end_sign(now=True) and command is KeyCommand.ROUTE:
+            return  # the finger was over the sign, not over the line
+        target = view.route(argument) if command is KeyCommand.ROUTE else None
+        if isinstance(target, TilePick):
+            self.typed(target.tile_text)
+        elif isinstance(target, CommandPick):
+            self.typed(target.word)
+        else:
+            self._sign(self.signs().nothing_here)
 
 
 def open_display(

@@ -11,37 +11,52 @@ Choices, as a reader who reads only braille would need them:
   (the status) or nothing; otherwise it is queued behind the lines not yet read. Even a
   line that fits the display (read, by definition, once shown) stays until the reader
   moves on: replacing it at once would lose it, which is the very fault this display cures.
+- **The display follows the player.** The first answer after a prompt (the reply to what
+  the player typed, routed or did: ``add_message(answer=True)``) is shown at once, from
+  its start: the player has moved on. A line it passes over that was not read to its end
+  stays unread and counted; reading on comes back to it.
+- **A long reply is paged and set aside.** An answer of several lines (help, rules,
+  history) is read line by line and window by window like any other; once the player
+  types again, acts, or goes to the newest line, what is left of it unread counts as read
+  (it stays in the history, and in the game's ``history``). Nothing else is ever set
+  aside: no line of an event, no short answer, nothing newer than the long reply.
 - **The waiting count** is ``+N`` in the last cells of the display, right-aligned after at
   least one blank cell, so it is always found in the same place and never runs into the
   text (game lines use ``+`` too: ``+3-5``, ``DT +2``). The text window shrinks to make
   room; nothing is lost, it pans. N counts the lines not yet read besides the one shown.
   (On a display too narrow for the number, a lone ``+`` says that lines wait.)
 - **Pan right** shows the next window of the line; at its end the oldest line not yet
-  read; with nothing unread, the next newer line of the history; after the newest line,
-  the status, so the reader learns whose turn it is; with no status, it stays.
+  read; with nothing unread, the next newer line; after the newest line, the status, so
+  the reader learns whose turn it is; with no status, it stays.
 - **Pan left** shows the previous window; at the start of a line, the last window of the
   line before it (from the status: the newest line).
-- **Line up / line down** step through the history, each line from its start. Line down
-  on the newest line moves on (the reader chose to: the line counts as read) to the next
-  unread line, or to the status. **Bottom** goes where reading goes on: the oldest unread
-  line, else the newest line.
+- **Line up / line down** step through the lines, each from its start. Line down moves on
+  from a line (the reader chose to: it counts as read); on the newest line it goes to the
+  oldest unread line, or to the status. **Newest** (``newest``) goes to the newest line,
+  setting long replies aside (past a long reply that is the newest, to the status);
+  **resume** goes where reading goes on: the oldest unread line, else the newest line.
 - **The status** never hides an unread line and never counts as unread: it is shown
   when the reader pans past the newest line, and while shown it follows each update.
+  Each status given is a prompt: the player may answer it (see "follows the player").
 - **Windows** break at spaces (a tile like ``10-12`` or a word is never cut in two when a
-  space lies within the window); a single word longer than the window is cut.
+  space lies within the window), and end at a sentence's end where one lies within them
+  (``Winner: Anna.`` and the score after it are never cut across windows: see ``window``);
+  a single word longer than the window is cut.
 - A line is **read** once its last window has been shown (or the reader moved down past
-  it). The history keeps the last ``history`` lines; lines still waiting are never dropped.
+  it). The history keeps the last ``history`` lines; lines still unread are never dropped.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
 #: The narrowest display served: room for a few cells of text beside a waiting count.
 MIN_WIDTH = 8
+
+#: what ends a sentence (or a clause) on a line: the window prefers to end right after it
+SENTENCE_ENDS = ".!?;"
 
 
 @dataclass(frozen=True)
@@ -103,17 +118,36 @@ def hand_line(parts: Sequence[tuple[str, RouteTarget | None]], separator: str = 
 def window(text: str, start: int, width: int) -> tuple[int, int]:
     """The window of ``text`` from ``start``: ``(end, next_start)``; ``next_start == len(text)`` at the end.
 
-    ``text`` has no space at either end (``clean``); the window breaks after its last word that fits, or
-    cuts a word longer than the window; the next window starts at the next non-space.
+    ``text`` has no space at either end (``clean``). The window ends after the last sentence that
+    ends within it (``_ends_sentence``), so a sentence that fits a window of its own is never cut
+    across two; with no sentence end inside, after its last word that fits; a
+    word longer than the window is cut. The next window starts at the next non-space.
+
+    >>> text = "Winner: Anna. You 6 Anna 15 /15"
+    >>> text[: window(text, 0, 20)[0]]
+    'Winner: Anna.'
     """
     if len(text) - start <= width:
         return len(text), len(text)
-    space = text.rfind(" ", start + 1, start + width + 1)
+    limit = start + width + 1  # a break may be the space just after a full window
+    space = text.rfind(" ", start + 1, limit)
+    sentence = max((at for at in range(start + 1, limit) if _ends_sentence(text, at)), default=-1)
+    if sentence != -1:
+        space = sentence
     end = start + width if space == -1 else len(text[start:space].rstrip()) + start
     after = end
     while text[after] == " ":
         after += 1
     return end, after
+
+
+def _ends_sentence(text: str, at: int) -> bool:
+    """Whether the space at ``at`` follows a sentence's end: ``.``, ``!`` or ``?`` before a capital
+    (not ``e.g. 3-5``, not ``/15. help``), or a ``;``."""
+    if text[at] != " " or at + 1 >= len(text):
+        return False
+    mark = text[at - 1]
+    return mark == ";" or (mark in SENTENCE_ENDS and text[at + 1].isupper())
 
 
 def starts(text: str, width: int) -> list[int]:
@@ -137,10 +171,12 @@ class _Line:
     text: str
     spans: tuple[tuple[int, int, RouteTarget], ...]
     read: bool = False
+    #: a line of a long reply: set aside (counted as read) once the player moves on
+    paged: bool = False
 
 
 class BrailleView:
-    """The lines of one braille display: the one shown, those waiting, the history, the status."""
+    """The lines of one braille display: the one shown, those not yet read, the history, the status."""
 
     def __init__(self, width: int, *, history: int = 200) -> None:
         _check_width(width)
@@ -148,13 +184,13 @@ class BrailleView:
             raise ValueError("the history must keep at least the line shown")
         self.width = width
         self._limit = history
-        self._history: list[_Line] = []
-        self._waiting: deque[_Line] = deque()
-        self._at: int | None = None  # the history line shown; None: the status (perhaps empty)
+        self._lines: list[_Line] = []  # in the order added: read ones (the history) and unread ones
+        self._at: int | None = None  # the index of the line shown; None: the status (perhaps empty)
         self._offset = 0
         self._status = ""
         self._added = 0
         self._shown = ""
+        self._asked = False  # a prompt came (a status): the next answer is the player's and follows
 
     # What is shown
 
@@ -166,16 +202,14 @@ class BrailleView:
     @property
     def waiting(self) -> int:
         """Lines not yet read, besides the one shown (the count on the display)."""
-        front = self._history[-1] if self._history else None
-        unread_front = front is not None and not front.read and self._at != len(self._history) - 1
-        return len(self._waiting) + unread_front
+        return sum(1 for index, line in enumerate(self._lines) if not line.read and index != self._at)
 
     @property
     def position(self) -> Position | None:
         """The line and characters shown; None while the status shows."""
         if self._at is None:
             return None
-        line = self._history[self._at]
+        line = self._lines[self._at]
         return Position(line.number, self._offset, window(line.text, self._offset, self._text_width())[0])
 
     def resize(self, width: int) -> str | None:
@@ -187,21 +221,46 @@ class BrailleView:
     # The reader's news and the game's state
 
     def add(self, text: str, *, hand: HandLine | None = None) -> str | None:
-        """A new announcement: shown at once over the status, otherwise queued (never over an unread line)."""
-        shown, cut = clean(text)
-        if not shown:
-            return None
-        spans = () if hand is None else _shifted(hand, len(text), cut, len(shown))
-        line = _Line(self._added, shown, spans)
-        self._added += 1
-        if self._at is None:
-            self._show_new(line)
-        else:
-            self._waiting.append(line)
+        """A new announcement of one line: shown at once over the status, otherwise queued."""
+        return self.add_message([(text, hand)])
+
+    def add_message(
+        self, lines: Sequence[tuple[str, HandLine | None]], *, answer: bool = False
+    ) -> str | None:
+        """One announcement, a line or several; ``answer``: the reply to what the player typed or did.
+
+        The first answer after a prompt sets long replies aside and is shown at once (the display
+        follows the player); an answer of several lines is a long reply itself. Anything else is
+        shown at once over the status, else queued (never over an unread line).
+        """
+        follows = answer and self._asked
+        if answer:
+            self._asked = False
+        if follows:
+            self._set_aside()
+        new: list[_Line] = []
+        for text, hand in lines:
+            shown, cut = clean(text)
+            if not shown:
+                continue
+            spans = () if hand is None else _shifted(hand, len(text), cut, len(shown))
+            new.append(_Line(self._added, shown, spans))
+            self._added += 1
+        if answer and len(new) > 1:
+            for line in new:
+                line.paged = True
+        if new:
+            first = len(self._lines)
+            self._lines.extend(new)
+            if follows or self._at is None:
+                self._at, self._offset = first, 0
+            self._trim()
         return self._refresh()
 
     def status(self, text: str) -> str | None:
-        """The turn state: kept for when the reader has read everything; updated in place while shown."""
+        """The turn state at a prompt: kept for when the reader has read everything; updated in place
+        while shown. The next answer is the player's reply to it."""
+        self._asked = True
         status = clean(text)[0]
         if status != self._status:
             self._status = status
@@ -225,8 +284,8 @@ class BrailleView:
         """The previous window; at the start of a line, the last window of the line before."""
         if self._offset > 0:
             self._offset = max(s for s in starts(self._text(), self._text_width()) if s < self._offset)
-        elif self._at is None and self._history:
-            self._at = len(self._history) - 1
+        elif self._at is None and self._lines:
+            self._at = len(self._lines) - 1
             self._offset = starts(self._text(), self._text_width())[-1]
         elif self._at:
             self._at -= 1
@@ -234,42 +293,53 @@ class BrailleView:
         return self._refresh()
 
     def line_up(self) -> str | None:
-        """The line before in the history (from the status: the newest line), from its start."""
-        if self._at is None and self._history:
-            self._at = len(self._history) - 1
+        """The line before (from the status: the newest line), from its start."""
+        if self._at is None and self._lines:
+            self._at = len(self._lines) - 1
         elif self._at:
             self._at -= 1
         self._offset = 0
         return self._refresh()
 
     def line_down(self) -> str | None:
-        """The line after in the history; past the newest, the next unread line or the status."""
+        """The line after, from its start; past the newest, the oldest unread line or the status. The
+        line left counts as read: the reader chose to move on."""
         if self._at is None:
             return None
-        if self._at < len(self._history) - 1:
-            self._at += 1
-            self._offset = 0
-        elif self._waiting or self._status:
-            self._history[self._at].read = True
+        leaving = self._lines[self._at]
+        if self._at < len(self._lines) - 1:
+            leaving.read = True
+            self._at, self._offset = self._at + 1, 0
+        elif self.waiting or self._status:
+            leaving.read = True
             self._go_on()
         return self._refresh()
 
-    def bottom(self) -> str | None:
+    def newest(self) -> str | None:
+        """The newest line from its start, what is left of long replies set aside (when a long reply is
+        the newest, the status instead: what is now); lines passed over that were not read stay unread
+        (and counted)."""
+        self._set_aside()
+        if self._lines and self._lines[-1].paged and self._status:
+            self._at, self._offset = None, 0
+        elif self._lines:
+            self._at, self._offset = len(self._lines) - 1, 0
+        return self._refresh()
+
+    def resume(self) -> str | None:
         """Where reading goes on: the oldest unread line, else the newest line, from its start."""
-        if self._at is None:
-            return None
-        if self._waiting and self._history[-1].read:
-            self._show_new(self._waiting.popleft())
-        else:
-            self._at = len(self._history) - 1
-            self._offset = 0
+        unread = self._oldest_unread(None)
+        if unread is not None:
+            self._at, self._offset = unread, 0
+        elif self._lines:
+            self._at, self._offset = len(self._lines) - 1, 0
         return self._refresh()
 
     def route(self, cell: int) -> RouteTarget | None:
         """What lies under routing key ``cell`` (0-based) now: a tile or command of a hand line, or None."""
         if self._at is None:
             return None
-        line = self._history[self._at]
+        line = self._lines[self._at]
         end = window(line.text, self._offset, self._text_width())[0]
         if not 0 <= cell < end - self._offset or line.text[self._offset + cell] == " ":
             return None
@@ -281,24 +351,38 @@ class BrailleView:
     def _go_on(self) -> None:
         """From the end of the line shown: the oldest unread line, else the next newer, else the status."""
         assert self._at is not None
-        newest = len(self._history) - 1
-        if self._at < newest and not self._history[newest].read:
-            self._at, self._offset = newest, 0
-        elif self._waiting and self._history[newest].read:
-            self._show_new(self._waiting.popleft())
-        elif self._at < newest:
+        unread = self._oldest_unread(self._at)
+        if unread is not None:
+            self._at, self._offset = unread, 0
+        elif self._at < len(self._lines) - 1:
             self._at, self._offset = self._at + 1, 0
         elif self._status:
             self._at, self._offset = None, 0
 
-    def _show_new(self, line: _Line) -> None:
-        self._history.append(line)
-        if len(self._history) > self._limit:
-            del self._history[0]
-        self._at, self._offset = len(self._history) - 1, 0
+    def _oldest_unread(self, besides: int | None) -> int | None:
+        return next((i for i, line in enumerate(self._lines) if not line.read and i != besides), None)
+
+    def _set_aside(self) -> None:
+        """What is left unread of long replies counts as read (the history keeps it)."""
+        for line in self._lines:
+            if line.paged:
+                line.read = True
+
+    def _trim(self) -> None:
+        """Forget the oldest read lines beyond the history's size (never an unread line, nor the shown)."""
+        excess = len(self._lines) - self._limit
+        index = 0
+        while excess > 0 and index < len(self._lines):
+            if self._lines[index].read and index != self._at:
+                del self._lines[index]
+                if self._at is not None and self._at > index:
+                    self._at -= 1
+                excess -= 1
+            else:
+                index += 1
 
     def _text(self) -> str:
-        return self._status if self._at is None else self._history[self._at].text
+        return self._status if self._at is None else self._lines[self._at].text
 
     def _suffix(self) -> str:
         """The waiting count as it ends the display: ``" +N"`` (or ``" +"`` where the number cannot fit)."""
@@ -316,7 +400,7 @@ class BrailleView:
         text, width, suffix = self._text(), self._text_width(), self._suffix()
         end, after = window(text, self._offset, width)
         if self._at is not None and after >= len(text):
-            self._history[self._at].read = True
+            self._lines[self._at].read = True  # the count leaves the line shown out: it stays as it is
         shown = text[self._offset : end]
         if suffix:
             shown = shown.ljust(width) + suffix

@@ -25,6 +25,11 @@ class Feedback:
     def _say(self, phrase: Phrase, braille: str) -> Message:
         return self.narrator.message(phrase, braille, urgent=True)
 
+    def _options(self, phrase: Phrase, braille: str) -> Message:
+        """A reply that lists what can be done: on a braille display a routing key over a tile or a
+        command word of it types that."""
+        return replace(self._say(phrase, braille), pick=True)
+
     def plain(self, text: str, braille: str | None = None) -> Message:
         """A reply whose words are already made."""
         speakable = self.narrator.words.speakable(text)
@@ -43,7 +48,7 @@ class Feedback:
         w, i = self.narrator.words, self.narrator.words.i18n
         # Translators: braille for "you do not hold this tile", short.
         not_held = i.pgettext("braille", "not held")
-        return self._say(
+        return self._options(
             # Translators: the player typed a tile they do not hold. {tiles} lists their tiles.
             lambda speech: i.gettext("You do not hold {tile}. Your tiles: {tiles}.").format(
                 tile=w.tile(tile, speech), tiles=w.tiles(hand, speech)
@@ -59,7 +64,7 @@ class Feedback:
         w, i = self.narrator.words, self.narrator.words.i18n
         # Translators: braille for "does not fit", short.
         no_fit = i.pgettext("braille", "no fit")
-        return self._say(
+        return self._options(
             # Translators: the tile fits no end. {ends} e.g. "4 and 6"; {must} what the player can do,
             # e.g. "1-4 (left)" or "draw".
             lambda speech: i.gettext("{tile} does not fit. Ends {ends}. You can: {must}.").format(
@@ -131,7 +136,7 @@ class Feedback:
                     for e in ends
                 )
 
-            return self._say(
+            asked = self._say(
                 # Translators: larger sets: the tile fits several arms; the player must choose, never chosen
                 # for them. {places} lists the arms with their ends, e.g. "arm 1 (5), arm 3 (double 3)".
                 lambda speech: i.gettext("{tile} fits {places}. Which arm?").format(
@@ -139,28 +144,35 @@ class Feedback:
                 ),
                 w.which_end(tile, ends),
             )
-        return self._say(
-            # Translators: the tile fits both ends; the player must choose. Never chosen for them.
-            lambda speech: i.gettext("{tile} fits both ends: left or right?").format(
-                tile=w.tile(tile, speech)
+            return replace(asked, pick=True)
+        return replace(
+            self._say(
+                # Translators: the tile fits both ends; the player must choose. Never chosen for them.
+                lambda speech: i.gettext("{tile} fits both ends: left or right?").format(
+                    tile=w.tile(tile, speech)
+                ),
+                w.which_end(tile, (End.LEFT, End.RIGHT)),
             ),
-            w.which_end(tile, (End.LEFT, End.RIGHT)),
+            pick=True,  # on a braille display a routing key over an end's letter answers
         )
 
     def must_play(self, must: str) -> Message:
         i = self.narrator.words.i18n
         # Translators: the player tried to draw or pass while a tile fits. {must} lists the tiles.
-        return self.plain(i.gettext("A tile fits, so you must play: {must}.").format(must=must))
+        told = self.plain(i.gettext("A tile fits, so you must play: {must}.").format(must=must))
+        return replace(told, pick=True)  # on a braille display a routing key over a tile plays it
 
     def nothing_to_draw(self, view: SeatView) -> Message:
         i = self.narrator.words.i18n
         options = OptionWords(self.narrator)
         choice = choices(view)
         if not choice.plays:  # "Nothing fits and nothing can be drawn: pass." says it all, once
-            return self._say(lambda speech: options.sentence(choice, speech), options.braille(choice))
+            return self._options(lambda speech: options.sentence(choice, speech), options.braille(choice))
         # Translators: the player tried to draw but nothing may be drawn; the playable tiles follow.
         text = i.gettext("Nothing more can be drawn.")
-        return self._say(lambda speech: f"{text} {options.sentence(choice, speech)}", options.braille(choice))
+        return self._options(
+            lambda speech: f"{text} {options.sentence(choice, speech)}", options.braille(choice)
+        )
 
     def must_draw(self) -> Message:
         i = self.narrator.words.i18n
@@ -198,7 +210,7 @@ class Feedback:
             return text + " " + options.sentence(choice, speech, reason=False)  # the turn line said why
 
         now = f"{fits}{w.fit_letters(playable[fits])}" if fits is not None else options.braille(choice)
-        return replace(self._say(said, codes.drawn(w.tiles(tiles), now)), cue=Cue.DRAW)
+        return replace(self._options(said, codes.drawn(w.tiles(tiles), now)), cue=Cue.DRAW)
 
     def unknown(self, text: str, help_word: str) -> Message:
         i = self.narrator.words.i18n
@@ -392,3 +404,7 @@ class Feedback:
         """Several finished lines as one reply (rules, help)."""
         speech = self.narrator.words.speakable(" ".join(lines))
         return Message(text="\n".join(lines), speech=speech, braille="\n".join(lines), urgent=True)
+
+    def commands(self, lines: Sequence[str]) -> Message:
+        """The help's lines, whose command words a braille display's routing key runs."""
+        return replace(self.lines(lines), pick=True)

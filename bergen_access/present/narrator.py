@@ -148,8 +148,19 @@ class Narrator:
             # "Anna 3-4 6-6 (19 pips); Cem 1-2 (3 pips)".
             return i.gettext("Still held: {list}.").format(list="; ".join(parts))
 
-        braille = " / ".join(f"{w.name(seat)} {w.tiles(tiles)}" for seat, tiles in held)
-        return self.message(shown, braille)
+        return self.message(shown, self._held_braille(held))
+
+    def _held_braille(self, held: Sequence[tuple[int, Sequence[Tile]]]) -> str:
+        """One braille line per side (a player, or partners), labelled as the tiles left in hand: a side
+        is never split across lines, and a line is never taken for a play."""
+        w, i = self.words, self.words.i18n
+        sides: dict[int, list[str]] = {}
+        for seat, tiles in held:
+            sides.setdefault(w.rules.side_of(seat), []).append(f"{w.name(seat)} {w.tiles(tiles)}")
+        # Translators: braille at the end of a hand: the tiles one side still holds, one line per side,
+        # e.g. "Held: Anna 3-3 5-6" or, for partners, "Held: Anna 3-3; Cem 1-2". Keep it short.
+        label = i.pgettext("braille", "Held: {tiles}")
+        return "\n".join(label.format(tiles="; ".join(players)) for players in sides.values())
 
     def narrate_draws(self, draws: Sequence[Drew]) -> Message:
         """Consecutive draws of one seat as one announcement."""
@@ -168,7 +179,9 @@ class Narrator:
             # Translators: braille after a name: drew these tiles, e.g. "You drew 1-2 3-3". Short.
             drew = i.pgettext("braille", "drew")
             return replace(
-                self.message(own, f"{w.name(seat)} {drew} {w.tiles(tiles)}", urgent=True), cue=Cue.DRAW
+                self.message(own, f"{w.name(seat)} {drew} {w.tiles(tiles)}", urgent=True),
+                cue=Cue.DRAW,
+                pick=True,
             )
 
         def other(speech: bool) -> str:
@@ -222,7 +235,8 @@ class Narrator:
                 text += " " + stock_sentence(i, event.stock, event.drawable)
             return text
 
-        return self.message(yours, f"{w.hand_label(event.hand)}: {w.tiles(own)}", urgent=True)
+        hand = self.message(yours, f"{w.hand_label(event.hand)}: {w.tiles(own)}", urgent=True)
+        return replace(hand, pick=True)  # on a braille display a routing key over a tile plays it
 
     def _redeal(self, event: Redeal) -> Message:
         i = self.words.i18n

@@ -8,6 +8,8 @@ questions before them all use these, so the same trouble sounds the same.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown, visible
 from ..commands.lexicon import CommandKind, Lexicon
 from ..i18n import I18n
@@ -319,6 +321,33 @@ def braille_state(i: I18n, cells: int | None, kept: str = "") -> Message:
         cells,
     )
     return notice(joined(text.format(cells=cells, word=word, off=i.pgettext("speech mode", "off")), kept))
+
+
+@dataclass(frozen=True)
+class DisplaySigns:
+    """What the game's own braille display shows for a moment when a key does nothing (the line then
+    comes back as it was): 20 cells at most, so a small display shows them whole."""
+
+    nothing_here: str
+    no_further: str
+
+
+def display_signs(i: I18n) -> DisplaySigns:
+    return DisplaySigns(
+        # Translators: shown for a moment on the braille display when a routing key was pressed over
+        # something that does nothing (or a key the game does not use). At most 20 letters.
+        nothing_here=i.pgettext("braille", "Nothing to do here"),
+        # Translators: shown for a moment on the braille display when a pan or line key can go no
+        # further (the end or the start of what was shown). At most 20 letters.
+        no_further=i.pgettext("braille", "No further"),
+    )
+
+
+def newest_shown(i: I18n) -> Message:
+    """The answer to ``newest``: the braille display shows its newest line (and nothing is added there:
+    the line shown is the point)."""
+    # Translators: the answer to the command that takes the braille display to its newest line.
+    return notice(i.gettext("The braille display shows its newest line."), braille="")
 
 
 def language_name(i: I18n, code: str) -> str:

@@ -318,7 +318,7 @@ class Replies:
             self.hint_play(f"{tile}{self.options.where_letters(choice.lone_double, ends)}", kind, value)
             for value, tile, ends, kind in ranked
         )
-        return self._reply(phrase, braille)
+        return replace(self._reply(phrase, braille), pick=True)
 
     def hint_play(self, play: str, kind: HeaderKind | None, value: int) -> str:
         """One play of the hint in braille, with what it scores in the codes the score's announcement

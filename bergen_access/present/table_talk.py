@@ -8,6 +8,7 @@ of a match (``orientation``) and whenever asked (``seats``, ``unseen``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from ..core.engine import Phase
 from ..core.rules import Rules, preset_of
@@ -98,8 +99,9 @@ class TableTalk:
         braille = " ".join(w.side_braille(side) for side in range(rules.sides)) + f" /{rules.target_score}"
         if rules.arms > 2:
             braille += f" d{rules.tiles.highest}"
-        # an announcement, not an answer: it interrupts nothing
-        return self.narrator.message(lambda speech: text.format(**values), f"{braille}. {help_word}")
+        # an announcement, not an answer: it interrupts nothing; on a braille display its help word routes
+        message = self.narrator.message(lambda speech: text.format(**values), f"{braille}. {help_word}")
+        return replace(message, pick=True)
 
     def seats(self, view: SeatView) -> Message:
         """The table: seats in order with tile counts, partners, score, whose turn."""

@@ -475,7 +475,7 @@ class Keeper(Talking):
         if command.argument and self.lexicon.game.verbosity(command.argument) == Verbosity.TERSE.value:
             self.say(self.feedback.lines(KeepLegend(self.words).lines()))  # "help terse": the codes
             return
-        self.say(self.feedback.lines(self.text.help_lines(self.tracking)))
+        self.say(self.feedback.commands(self.text.help_lines(self.tracking)))
 
 
 def export_name_ok(name: str) -> bool:

@@ -551,4 +551,4 @@ class MatchSeat(Talking):
         if kind is not None and describe(self.i18n, kind, arms):
             self.say(self.feedback.plain(describe(self.i18n, kind, arms)))
         else:
-            self.say(self.feedback.lines(overview(self.i18n, self.lexicon, arms)))
+            self.say(self.feedback.commands(overview(self.i18n, self.lexicon, arms)))

@@ -77,6 +77,15 @@ class Talking:
     def on_braille(self, command: Any) -> None:
         self.change_braille(command.argument)
 
+    def on_newest(self, command: Any) -> None:
+        """The braille display to its newest line (the rest of a long answer left); without one, say so."""
+        display = self.announcer.braille
+        if display is None:
+            self.say(notices.braille_state(self.i18n, None))
+            return
+        self.say(notices.newest_shown(self.i18n))  # nothing added to the display: it answers by moving
+        display.newest()
+
     def on_language(self, command: Any) -> None:
         self.change_language(command.argument)
 
