@@ -95,8 +95,8 @@ KEEPS = [
         "keep-tally-partners-tr",
         "keep",
         ("--mode", "tally", "--players", "4", "--partners", "--names", "Anna,Cem,Mia,Tom", "--lang", "tr"),
-        ("Anna 1-1", "evet", "Anna çift", "Mia üçlü", "geri", "yinele", "Cem bitirdi", "Tom 0-0", "kilit kimse",
-         "Cem 2-2", "hayır", "Cem 2-2", "evet", "Tom çift", "puan", "çık"),
+        ("Anna 1-1", "evet", "Anna çift", "Mia üçlü", "geri", "yinele", "Cem bitirdi", "Tom 0-0",
+         "kilit kimse", "Cem 2-2", "hayır", "Cem 2-2", "evet", "Tom çift", "puan", "çık"),
     ),
 ]  # fmt: skip
 

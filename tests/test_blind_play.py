@@ -223,7 +223,10 @@ def check_drew(said: Said, feedback: Feedback, view: SeatView, drawn: list[Tile]
     fitting = [t for t in drawn if t in plays]
     if fitting:
         tile = fitting[-1]
-        rest = i.gettext("{tile} fits: {ends}.").format(tile=tile.notation, ends=said.fit(plays[tile]))
+        if len(view.line) == 1:  # the lone opening double: its sides are alike, no end is offered
+            rest = i.gettext("{tile} fits.").format(tile=tile.notation)
+        else:
+            rest = i.gettext("{tile} fits: {ends}.").format(tile=tile.notation, ends=said.fit(plays[tile]))
         only = len(plays) == 1 and len(plays[tile]) == 1 and not may(view, Pass)
         rest += f" {i.gettext('Enter plays it.')}" if only else ""
     else:

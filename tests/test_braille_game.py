@@ -1,7 +1,9 @@
 """The game's own braille display through a real BRLTTY (virtual driver), driven as a reader would.
 
 The real program runs under a pseudo-terminal with ``BRLAPI_HOST`` pointing at
-a private BRLTTY; the test reads the cells BRLTTY shows and presses its keys.
+a private BRLTTY; the test reads the cells BRLTTY shows and presses its keys. In the
+screen-reader setting the short prompt is written only when the turn comes (not after
+an answer that changed nothing), so the tests wait for what is said, or for the cells.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ import json
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pexpect
@@ -26,6 +30,9 @@ from .brltty_fixture import Brltty, VirtualDisplay, running_brltty
 
 PYTHON = str(Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python")
 COUNT = re.compile(r"\s\+(\d+)$")
+MOVE = "Move: "  # the short prompt of the screen-reader setting, written when the player's turn comes
+#: a tile on a line, with where it fits written after it ("1-4LR"): the tile, the letters
+TILE = re.compile(r"(?<![|\d-])(\d{1,2}-\d{1,2})([^\W\d_]*)(?![|\d])")
 
 
 def python() -> str:
@@ -69,6 +76,17 @@ def read_all(display: VirtualDisplay, limit: int = 40) -> list[str]:
     return shown
 
 
+def text_of(shown: str) -> str:
+    """The line on the display without the waiting count and the blank cells."""
+    return COUNT.sub("", shown).strip()
+
+
+def changed(display: VirtualDisplay, before: str, timeout: float = 8.0) -> str:
+    """The display once it shows something else than ``before`` (then settled)."""
+    display.wait_for_text(lambda text: text != before, timeout=timeout)
+    return display.settle()
+
+
 def route_first_tile(display: VirtualDisplay, turn: str) -> str:
     """Press the routing key over the first tile of a turn line after its ends field; the tile."""
     ends, _, body = turn.rpartition(": ")
@@ -100,7 +118,7 @@ def test_the_first_announcement_is_shown_and_nothing_is_lost(tmp_path: Path, cel
     with running_brltty(cells) as (brl, display):
         child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "3")
         with quitting(child):
-            child.expect("> ")
+            child.expect(MOVE)
             first = display.settle()
             assert len(first) <= cells
             assert first.startswith("You Anna Cem")  # the orientation line, key fact first
@@ -120,15 +138,15 @@ def test_three_computer_moves_queue_and_are_read_one_by_one(
     brl, display = brltty40
     child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "4")
     with quitting(child):
-        child.expect("> ")
+        child.expect(MOVE)
         read_all(display)  # the opening lines, read
         child.sendline("hand")  # any reply: read at once when nothing waits
-        child.expect("> ")
-        # play the first playable tile: routing key 0 over the turn line's first tile
+        child.expect(r"0-6 1-5")
+        # play the first playable tile: a routing key over the turn line's first tile
         child.sendline("turn")
-        child.expect("> ")
+        child.expect(r"\|\S*: ")
         tile = route_first_tile(display, read_all(display)[-1])
-        child.expect("> ")
+        child.expect(MOVE)
         lines = read_all(display)
         counts = [waiting(line) for line in lines]
         assert counts[0] >= 3, lines  # three computers moved while the first line was shown
@@ -145,10 +163,10 @@ def test_german_and_turkish_letters_arrive(tmp_path: Path, language: str, letter
     with running_brltty(40, text_table=language) as (brl, display):
         child = game(brl, tmp_path, "--seed", "5", "--players", "2", language=language)
         with quitting(child):
-            child.expect("> ")
-            read_all(display)
+            child.expect(MOVE.split(":")[0] if language == "en" else ": ")
+            before = read_all(display)[-1]
             child.sendline("rules" if language == "en" else {"de": "regeln", "tr": "kurallar"}[language])
-            child.expect("> ")
+            changed(display, before)
             seen = " ".join(read_all(display, limit=80))
             assert any(letter in seen for letter in letters), seen
             assert not any(letter in seen for letter in "?\ufffd"), seen  # nothing replaced
@@ -159,13 +177,13 @@ def test_the_display_is_given_back_at_exit_and_after_kill(
 ) -> None:
     brl, display = brltty40
     child = game(brl, tmp_path, "--seed", "5")
-    child.expect("> ")
+    child.expect(MOVE)
     assert not display.settle().startswith("BRLTTY")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     display.wait_for_release()
     child = game(brl, tmp_path / "again", "--seed", "6")
-    child.expect("> ")
+    child.expect(MOVE)
     assert not display.settle().startswith("BRLTTY")
     os.kill(child.pid, signal.SIGKILL)
     child.expect(pexpect.EOF)
@@ -207,14 +225,14 @@ def test_braille_off_gives_the_display_back_and_on_takes_it_again(
     brl, display = brltty40
     child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse")
     with quitting(child):
-        child.expect("> ")
+        child.expect(MOVE)
         read_all(display)
         child.sendline("braille off")
-        child.expect("> ")
+        child.expect("Kept for your next games too.")
         display.wait_for_release()
         child.sendline("braille on")
-        child.expect("> ")
-        assert "40" in child.before  # "Braille display on: 40 cells."
+        child.expect(r"Braille display on: (\d+) cells")
+        assert child.match.group(1) == "40"
         shown = display.wait_for_text(lambda text: "40" in text)
         assert not shown.startswith("BRLTTY")
 
@@ -228,12 +246,12 @@ def test_braille_off_and_on_are_kept_for_the_next_game(
     def one_run(typed: list[str], *flags: str) -> list[str]:
         """A game with ``flags``: each typed line's answer; then quit; the kept braille choice."""
         child = game(brl, tmp_path, "--seed", "5", *flags)
-        child.expect("> ")
+        child.expect(MOVE)
         answers = []
         for line in typed:
             child.sendline(line)
-            child.expect("> ")
-            answers.append(child.before)
+            child.expect(r"Braille display [^\n]*\n(?:[^\n]*Kept[^\n]*\n)?")
+            answers.append(child.after)
         child.sendline("quit")
         child.expect(pexpect.EOF)
         return [*answers, json.loads(settings.read_text())["braille"]]
@@ -265,13 +283,12 @@ def test_a_display_that_stops_is_told_once_and_the_game_goes_on(tmp_path: Path) 
     with running_brltty(40) as (brl, _display):
         child = game(brl, tmp_path, "--seed", "5")
         child.logfile_read = transcript
-        child.expect("> ")
+        child.expect(MOVE)
         brl.stop()
         try:
             for command, answer in (("hand", r"Your \d+ tiles"), ("score", "Score"), ("count", "Stock")):
                 child.sendline(command)
                 child.expect(answer)
-                child.expect("> ")
             child.sendline("quit")
             child.expect(pexpect.EOF)
         finally:
@@ -289,13 +306,11 @@ def test_the_scorekeepers_answers_and_score_wait_until_read(
     arguments += ["--sounds", "off", "--reader", "screenreader", "--verbosity", "terse"]
     child = bergen(brl, tmp_path, arguments)
     with quitting(child):
-        child.expect("> ")
+        child.expect(": ")
         read_all(display)
-        for entry in ("Ada 1-1", "Ada double", "Bo triple"):
+        for entry, answer in (("Ada 1-1", r"1-1\?"), ("yes", "Ada"), ("Ada double", "Ada DH"), ("Bo triple", "Bo TH")):
             child.sendline(entry)
-            child.expect("> ")
-        first = display.settle()
-        assert waiting(first) >= 2, first  # the answers queue; none replaced another
+            child.expect(answer)
         lines = read_all(display)
         texts = " ".join(lines)
         assert "Ada DH" in texts and "Bo TH" in texts, lines

@@ -41,11 +41,11 @@ def test_a_whole_match_on_a_larger_set(tmp_path: Path, tile_set: int, language: 
     transcript, status = run_bot(tmp_path, [*args, "--opponents", OPPONENTS[4]], bot)
     assert status == 0
     i = I18n(language)
-    played = [
-        template_regex(i.gettext("{name} plays {tile} on arm {arm}. Ends {ends}.")),
-        template_regex(i.gettext("{name} starts arm {arm} with {tile}. Ends {ends}.")),
-        template_regex(i.gettext("You play {tile} on arm {arm}. Ends {ends}.")),
-        template_regex(i.gettext("You start arm {arm} with {tile}. Ends {ends}.")),
+    played = [  # the ends are said once a turn, in the turn line, not after every play
+        template_regex(i.gettext("{name} plays {tile} on arm {arm}.")),
+        template_regex(i.gettext("{name} starts arm {arm} with {tile}.")),
+        template_regex(i.gettext("You play {tile} on arm {arm}.")),
+        template_regex(i.gettext("You start arm {arm} with {tile}.")),
     ]
     prompts = plays = 0
     for step in bot.steps:
