@@ -81,6 +81,22 @@ def text_of(shown: str) -> str:
     return COUNT.sub("", shown).strip()
 
 
+def pan_to(display: VirtualDisplay, wanted: Callable[[str], bool], limit: int = 40) -> str:
+    """Pan right until the display shows what is ``wanted`` (bounded)."""
+    shown = display.settle()
+    for _ in range(limit):
+        if wanted(shown):
+            return shown
+        display.press("FWinRt")
+        shown = display.settle()
+    raise AssertionError(f"never shown by panning right; last {shown!r}")
+
+
+def said(words: str) -> str:
+    """A pattern for ``words`` as printed, whatever the line breaks (terse lines are wrapped)."""
+    return r"\s+".join(re.escape(word) for word in words.split())
+
+
 def changed(display: VirtualDisplay, before: str, timeout: float = 8.0) -> str:
     """The display once it shows something else than ``before`` (then settled)."""
     display.wait_for_text(lambda text: text != before, timeout=timeout)
@@ -228,10 +244,10 @@ def test_braille_off_gives_the_display_back_and_on_takes_it_again(
         child.expect(MOVE)
         read_all(display)
         child.sendline("braille off")
-        child.expect("Kept for your next games too.")
+        child.expect(said("Kept for your next games too."))
         display.wait_for_release()
         child.sendline("braille on")
-        child.expect(r"Braille display on: (\d+) cells")
+        child.expect(said("Braille display on:") + r"\s+(\d+)\s+cells")
         assert child.match.group(1) == "40"
         shown = display.wait_for_text(lambda text: "40" in text)
         assert not shown.startswith("BRLTTY")
@@ -251,7 +267,7 @@ def test_braille_off_and_on_are_kept_for_the_next_game(
         for line in typed:
             child.sendline(line)
             child.expect(r"Braille display [^\n]*\n(?:[^\n]*Kept[^\n]*\n)?")
-            answers.append(child.after)
+            answers.append(" ".join(child.after.split()))
         child.sendline("quit")
         child.expect(pexpect.EOF)
         return [*answers, json.loads(settings.read_text())["braille"]]
@@ -308,11 +324,19 @@ def test_the_scorekeepers_answers_and_score_wait_until_read(
     with quitting(child):
         child.expect(": ")
         read_all(display)
-        for entry, answer in (("Ada 1-1", r"1-1\?"), ("yes", "Ada"), ("Ada double", "Ada DH"), ("Bo triple", "Bo TH")):
+        for entry, answer in (
+            ("Ada 1-1", "1-1?"),
+            ("yes", "Ada"),
+            ("Ada double", "Ada DH"),
+            ("Bo triple", "Bo TH"),
+        ):
+            before = display.settle()
             child.sendline(entry)
-            child.expect(answer)
-        lines = read_all(display)
-        texts = " ".join(lines)
-        assert "Ada DH" in texts and "Bo TH" in texts, lines
-        display.press("FWinRt")  # past the newest line: the score, as the prompt says it
-        assert "Ada 4 Bo 3" in display.settle()
+            child.expect(re.escape(answer))
+            assert text_of(changed(display, before)).startswith(answer)  # each answer shown at once
+        assert text_of(display.text).startswith("Bo TH")  # each answer shown as it came: the newest last
+        display.press("LnUp")
+        assert text_of(display.settle()).startswith("Ada DH")  # none lost: the one before, line up
+        display.press("LnDn")
+        display.settle()
+        pan_to(display, lambda text: "Ada 4 Bo 3" in text)  # past the newest line: the score
