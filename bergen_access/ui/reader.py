@@ -296,6 +296,9 @@ class ReadlineReader:
         self._quiet_between.restore()  # readline echoes only when the terminal does
         try:
             return input(prompt)
+        except KeyboardInterrupt:
+            print(flush=True)  # the goodbye starts a line of its own, not after the prompt
+            raise
         finally:
             self._quiet_between.hold()
 
