@@ -179,7 +179,7 @@ def test_german_and_turkish_letters_arrive(tmp_path: Path, language: str, letter
     with running_brltty(40, text_table=language) as (brl, display):
         child = game(brl, tmp_path, "--seed", "5", "--players", "2", language=language)
         with quitting(child):
-            child.expect(MOVE.split(":")[0] if language == "en" else ": ")
+            child.expect(MOVE if language == "en" else ": ")
             before = read_all(display)[-1]
             child.sendline("rules" if language == "en" else {"de": "regeln", "tr": "kurallar"}[language])
             changed(display, before)
@@ -340,3 +340,239 @@ def test_the_scorekeepers_answers_and_score_wait_until_read(
         display.press("LnDn")
         display.settle()
         pan_to(display, lambda text: "Ada 4 Bo 3" in text)  # past the newest line: the score
+
+
+# The display follows the player: the newest line, long replies, routing, signs, the reveal
+
+
+def read_on(display: VirtualDisplay, limit: int = 80) -> list[str]:
+    """Pan right while lines wait, each press waited for until the display changed (a busy machine is
+    slow to show it): every line shown, with its count."""
+    shown = [display.settle()]
+    for _ in range(limit):
+        if not waiting(shown[-1]):
+            return shown
+        display.press("FWinRt")
+        shown.append(changed(display, shown[-1]))
+    raise AssertionError(f"still lines waiting after {limit} pans: {shown[-3:]}")
+
+
+def read_to_the_end(display: VirtualDisplay) -> str:
+    """Pan right until the display says there is nothing further; the line it then shows again."""
+    shown = display.settle()
+    for _ in range(80):
+        display.press("FWinRt")
+        now = changed(display, shown, timeout=4.0)
+        if text_of(now) == "No further":
+            return changed(display, now)  # the sign goes; the line comes back as it was
+        shown = now
+    raise AssertionError("pan right never came to the end")
+
+
+def first_choice(line: str) -> tuple[int, str, str] | None:
+    """On a turn line (or an answer that offers a tile): the cell of its first play, the tile and the
+    letters written after it ("LR": it fits both ends); else ``draw`` or ``pass``; else None."""
+    body = text_of(line).split(" / ")[0]  # after " / ": the tiles that do not fit
+    start = body.index(": ") + 2 if re.match(r"^\S*\|\S*: ", body) else 0  # "5|3: ": the ends
+    if " > " in body:  # after drawing: "+1-3 0-4 > 0-4R", the tile that fits
+        start = body.index(" > ") + 3
+    tile = TILE.search(body, start)
+    if tile is not None:
+        return tile.start(1), tile.group(1), tile.group(2)
+    for word in ("draw", "pass"):
+        if word in body:
+            return body.index(word), word, ""
+    return None
+
+
+def route(display: VirtualDisplay, cell: int) -> str:
+    """Press the routing key over ``cell`` (never the first: the virtual display has no key there); the
+    display once it showed the answer."""
+    before = display.settle()
+    display.press(f"Route {max(cell, 1)}")
+    return changed(display, before)
+
+
+def play_by_routing(display: VirtualDisplay, child: pexpect.spawn, limit: int = 60) -> tuple[list[str], int]:
+    """Play the match with routing keys only, as a braille reader may: on the newest line, the first
+    play (answering the end question by routing too), else draw or pass; until the match is over.
+    Every line shown, and the number of routing presses (each had to be answered on the display)."""
+    seen: list[str] = []
+    presses = 0
+    for _ in range(limit):
+        lines = read_on(display)
+        seen += lines
+        if any("Winner" in line for line in lines):
+            return seen, presses
+        choice = first_choice(lines[-1])
+        if choice is None:  # a hand is over: Enter deals the next
+            before = display.text
+            child.sendline("")
+            changed(display, before)
+            continue
+        cell, _what, letters = choice
+        answer = route(display, cell + 1)  # inside the tile or word
+        presses += 1
+        if "L/R?" in answer:  # it fits both ends: the question is shown at once, and routes too
+            seen.append(answer)
+            route(display, text_of(answer).index("L/R?") + 2)  # over "R"
+            presses += 1
+        assert letters != "LR" or "L/R?" in answer, (lines[-1], answer)
+    raise AssertionError(f"the match did not end in {limit} turns")
+
+
+def test_a_long_reply_is_left_by_typing_on_and_by_the_newest_key_and_command(tmp_path: Path) -> None:
+    """The reader's report at 20 cells: help queued over a hundred windows, and after rules, hand and
+    hint the hand and the hint were still out of reach. Now each answer comes at once, the rest of a
+    long one is set aside (the history keeps it), and the bottom key and ``newest`` leave it."""
+    with running_brltty(20) as (brl, display):
+        arguments = [
+            "--seed",
+            "41",
+            "--preset",
+            "dominoplaza",
+            "--verbosity",
+            "terse",
+            "--braille-width",
+            "20",
+        ]
+        child = game(brl, tmp_path, *arguments)
+        with quitting(child):
+            child.expect(MOVE)
+            status = read_to_the_end(display)  # the opening lines read: the turn state
+            assert waiting(status) == 0 and "|" in status
+            child.sendline("help")
+            helped = changed(display, status)
+            assert waiting(helped) >= 20, helped  # help: a line of its own for each command
+            display.press("Bot")
+            assert changed(display, helped) == status  # help was the newest: the turn state, nothing waits
+            display.press("LnUp")
+            assert waiting(changed(display, status)) == 0  # help's last line, kept in the history
+            child.sendline("help")
+            helped = changed(display, display.text)
+            child.sendline("newest")
+            child.expect(said("The braille display shows its newest line."))
+            assert display.wait_for_text(lambda text: text == status) == status
+            for line in ("help", "rules", "h", "i"):  # typed without reading what came
+                before = display.text
+                child.sendline(line)
+                shown = changed(display, before)
+            assert text_of(shown) == "3-5", shown  # the hint, at once: the line the reader asked for last
+            read = read_on(display)
+            assert len(read) <= 3, read  # the hand's rest: before, help and rules left 200 pans
+            assert text_of(read[-1]).startswith("0-2 2-3 2-4")
+            assert not any("Rules" in line or "help" in line for line in read)
+
+
+def test_nothing_newer_than_a_long_reply_is_dropped(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "4")
+    with quitting(child):
+        child.expect(MOVE)
+        read_to_the_end(display)
+        before = display.text
+        child.sendline("help")
+        assert waiting(changed(display, before)) >= 20
+        before = display.text
+        child.sendline("0-6")  # a play, typed while help waits: its answer comes at once
+        mine = changed(display, before)
+        assert text_of(mine).startswith("You 0-6"), mine
+        assert waiting(mine) >= 4  # three computers' moves and the turn: help's rest was set aside
+        lines = [text_of(line) for line in read_on(display)]
+        movers = [line.split()[0] for line in lines if re.match(r"(Anna|Cem|Mia) \d", line)]
+        assert movers[:3] == ["Anna", "Cem", "Mia"], lines  # every move after it, in order
+        assert not any("e.g." in line or ":" in line.split()[0] for line in lines[1:-1]), lines
+
+
+def test_routing_over_the_help_word_runs_help_and_a_press_over_nothing_says_so(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse")
+    with quitting(child):
+        child.expect(MOVE)
+        orientation = display.settle()
+        assert text_of(orientation).startswith("You Anna /15. help"), orientation
+        display.press("Route 2")  # over "You": nothing to do there
+        sign = changed(display, orientation)
+        assert text_of(sign) == "Nothing to do here"
+        assert changed(display, sign) == orientation  # back as it was: the same line, the same count
+        assert route(display, text_of(orientation).index("help") + 1) != orientation
+        child.expect(said("a tile, e.g. 3-5"))  # the help, as if typed
+
+
+def test_the_bottom_key_where_it_changes_nothing_says_so(
+    tmp_path: Path, brltty40: tuple[Brltty, VirtualDisplay]
+) -> None:
+    brl, display = brltty40
+    child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse")
+    with quitting(child):
+        child.expect(MOVE)
+        first = display.settle()
+        display.press("Bot")  # the newest line: the turn line, the lines before it still unread
+        newest = changed(display, first)
+        # the lines passed over are still counted (all but the first, read when it was shown whole)
+        assert waiting(newest) == waiting(first) - 1 >= 3
+        display.press("Bot")
+        assert text_of(changed(display, newest)) == "No further"
+        assert changed(display, display.text) == newest
+
+
+CPU_LOAD = 2 * (os.cpu_count() or 1)  # busy processes beside the test, as on a loaded machine
+
+
+@contextlib.contextmanager
+def busy_machine() -> Iterator[None]:
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(CPU_LOAD)]
+    try:
+        yield
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.parametrize("seed", ["5", "6", "8"])
+def test_routing_plays_a_whole_match_on_a_busy_machine(tmp_path: Path, seed: str) -> None:
+    """The reader's report: routing over a tile of the turn line failed 6 of 6 times in one session.
+    Its cause: the answer to a routed line (the question which end, the play) waited behind the line
+    shown, which did not change; the next press then answered the question. Now the answer is shown at
+    once, and the question's letters route. Each press of a whole match must be answered."""
+    with busy_machine(), running_brltty(40) as (brl, display):
+        child = game(brl, tmp_path, "--seed", seed, "--verbosity", "terse", "--players", "3")
+        child.expect(MOVE)
+        child.logfile_read = io.StringIO()
+        try:
+            _seen, presses = play_by_routing(display, child)
+        finally:
+            child.sendline("no")  # another match? no
+            child.expect(pexpect.EOF)
+        assert presses >= 5
+        assert child.logfile_read.getvalue().count("You ") >= 3  # the plays, as if typed
+
+
+@pytest.mark.parametrize("cells", [20, 40])
+def test_the_reveal_is_one_labelled_line_per_side_and_the_result_is_not_cut(
+    tmp_path: Path, cells: int
+) -> None:
+    with running_brltty(cells) as (brl, display):
+        child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "3", "--target", "10")
+        child.expect(MOVE)
+        try:
+            seen, _ = play_by_routing(display, child)
+        finally:
+            child.sendline("no")
+            child.expect(pexpect.EOF)
+    shown = [text_of(line) for line in seen]
+    held = [line for line in shown if line.startswith("Held:")]
+    assert held, shown
+    for line in held:  # one side, its name and every tile it held, in one window
+        assert re.fullmatch(r"Held: (Anna|Cem)( \d-\d)+", line), line
+    winner = next(index for index, line in enumerate(shown) if line.startswith("Winner"))
+    if cells == 20:
+        assert re.fullmatch(r"Winner: \w+\.", shown[winner]), shown[winner]  # the sentence alone
+        assert re.match(r"You \d+ Anna \d+", shown[winner + 1]), shown[winner + 1]  # the score whole
+    else:
+        assert re.fullmatch(r"Winner: \w+\. You \d+ Anna \d+ Cem \d+ /10", shown[winner]), shown[winner]

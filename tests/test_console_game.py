@@ -161,6 +161,7 @@ def test_a_fresh_narrator_names_a_double_end_as_after_a_resume() -> None:
     from bergen_access.core import Match, SeededDealer, preset  # noqa: PLC0415
     from bergen_access.core.events import TilePlayed  # noqa: PLC0415
     from bergen_access.i18n import I18n  # noqa: PLC0415
+    from bergen_access.present.message import Verbosity  # noqa: PLC0415
     from bergen_access.present.narrator import Narrator  # noqa: PLC0415
     from bergen_access.present.words import Words  # noqa: PLC0415
 
@@ -169,5 +170,8 @@ def test_a_fresh_narrator_names_a_double_end_as_after_a_resume() -> None:
     match.start_hand()
     played = [e for e in match.apply(match.legal_actions()[0]) if isinstance(e, TilePlayed)]
     assert played and (played[0].left_double or played[0].right_double)  # the opening double is an end
-    message = Narrator(Words(I18n("en"), rules, ["You", "Anna"], 0)).narrate(played[0])
+    # verbose: the play says the ends (in normal the turn line says them); the braille line always does
+    message = Narrator(Words(I18n("en"), rules, ["You", "Anna"], 0), Verbosity.VERBOSE).narrate(played[0])
     assert message is not None and "double" in message.text, message.text
+    plain = Narrator(Words(I18n("en"), rules, ["You", "Anna"], 0)).narrate(played[0])
+    assert plain is not None and plain.braille.endswith("-1"), plain.braille  # "5|1-1": a double end

@@ -158,7 +158,7 @@ def track_sheet(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 @pytest.fixture(scope="module")
 def tally_sheet(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     sheet = _real_file(
-        tmp_path_factory.mktemp("tally"), [*KEEP, "--mode", "tally"], "Anna 1-1\nquit\n", "keep.json"
+        tmp_path_factory.mktemp("tally"), [*KEEP, "--mode", "tally"], "Anna 1-1\nyes\nquit\n", "keep.json"
     )
     assert json.loads(sheet)["mode"] == "tally" and len(json.loads(sheet)["entries"]) == 1
     return sheet

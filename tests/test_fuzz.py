@@ -606,7 +606,7 @@ def run_keeper(lines: list[tuple[str, str]], tally: bool, folder: Path | None) -
                 ["Anna double", "Cem triple", "Anna out", "blocked"]
             )
         if table.phase is TablePhase.OPENING:
-            return f"Anna {table.expected_opener().notation}"
+            return f"Anna {table.rules.expected_opener.notation}"
         if table.phase is TablePhase.REVEAL:
             side = table.sides_to_reveal()[0]
             seat = table.rules.seats_of(side)[0]

@@ -184,6 +184,7 @@ def test_tally_counters_reach_zero(tmp_path: Path) -> None:
     record = Words("en").lines(
         [
             "Cem 1-1",  # the opening double: Cem discards 2
+            "{yes}",  # 1-1 is the lowest double at the table (asked back: not 0-0)
             "Anna {double}",
             "Cem {triple}",
             "Mia {out}",
@@ -198,7 +199,7 @@ def test_tally_counters_reach_zero(tmp_path: Path) -> None:
         ]
     )
     out, core = keep(tmp_path, ["--mode", "tally", "--preset", "counters", "--names", "Anna,Cem,Mia"], record)
-    assert "Anna discards 2 counters, 8 left." in out
+    assert "Anna: double header. 2 counters discarded, 8 left." in out  # the counters with their header
     assert "Winner: Anna" in out or "Anna wins" in out
     assert core is None or core.is_over  # a finished score sheet is not offered again
 
@@ -209,12 +210,14 @@ def test_tally_partnerships_in_each_language(tmp_path: Path, language: str) -> N
     record = words.lines(
         [
             "Anna 1-1",
+            "{yes}",  # the lowest double at the table (asked back: not 0-0)
             "Anna {double}",
             "Mia {triple}",
             "Cem {out}",
             "Tom 0-0",
             "{blocked} {nobody}",
             "Cem 2-2",
+            "{yes}",
             "Tom {double}",
             "{score}",
             "{quit}",
@@ -232,7 +235,9 @@ def test_tally_partnerships_in_each_language(tmp_path: Path, language: str) -> N
 
 def test_export_writes_text_and_csv(tmp_path: Path) -> None:
     target = tmp_path / "club" / "evening"
-    record = Words("en").lines(["Anna 1-1", "Cem {triple}", "Cem {out}", "{export} evening", "{quit}"])
+    record = Words("en").lines(
+        ["Anna 1-1", "{yes}", "Cem {triple}", "Cem {out}", "{export} evening", "{quit}"]
+    )
     keep(tmp_path, ["--mode", "tally", "--names", "Anna,Cem", "--export-dir", str(target.parent)], record)
     rows = (target.with_suffix(".csv")).read_text().splitlines()
     assert rows[0] == "hand,player,side,event,full value,points,total"
@@ -291,7 +296,9 @@ def test_tracking_dominoplaza_highest_double_and_both_sides_first(tmp_path: Path
 
 def test_tally_dominoplaza_no_reduction_and_nothing_for_going_out(tmp_path: Path) -> None:
     record = Words("en").lines(
-        ["Cem 6-6"] + ["Anna {triple}"] * 4 + ["Anna {out}", "Cem 5-5", "Anna {triple}", "{score}", "{quit}"]
+        ["Cem 6-6"]  # the highest double: not asked back
+        + ["Anna {triple}"] * 4
+        + ["Anna {out}", "Cem 5-5", "{yes}", "Anna {triple}", "{score}", "{quit}"]
     )
     out, core = keep(tmp_path, ["--mode", "tally", "--preset", "dominoplaza", "--names", "Anna,Cem"], record)
     assert "Anna goes out." in out  # no points
@@ -304,7 +311,7 @@ def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, la
     words = Words(language)
     lines = [
         line.format(**words.values)
-        for line in ("Cem 1-1", "Anna {double}", "Cem {triple}", "Cem {out}", "{undo}", "Anna {out}")
+        for line in ("Cem 1-1", "{yes}", "Anna {double}", "Cem {triple}", "Cem {out}", "{undo}", "Anna {out}")
     ]
     child = pexpect.spawn(
         sys.executable,
@@ -315,11 +322,12 @@ def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, la
         timeout=30,
     )
     opens = re.escape(I18n(language).gettext("who opens> ").rstrip("> "))
+    asked = re.escape(I18n(language).gettext("yes or no> ").rstrip("> "))  # is 1-1 the lowest double?
     child.expect(opens + ">")
     for line in lines:
         child.send(line + "\r")
         child.expect("\n")  # taken; the next prompt follows the answer
-        child.expect(rf"(/15|{opens})>")  # the prompt carries the score: "Anna 0 Cem 2 /15> "
+        child.expect(rf"(/15|{opens}|{asked})>")  # the prompt carries the score: "Anna 0 Cem 2 /15> "
     assert "Anna 4 Cem 5 /15" not in (child.before or "")  # the hand is over: who opens next
     child.send(words.values["quit"] + "\r")
     child.expect(pexpect.EOF)

@@ -78,7 +78,7 @@ def test_l7_counters_tally_of_a_four_value_header(tmp_path: Path, held: int, dis
     ]
     out, _ = keep(tmp_path, args, "Ada 0-0\nBo 4\n")
     left = held - discarded
-    assert f"Bo discards {discarded} counters, {left} left." in out
+    assert f"Bo: 4-fold header. {discarded} counters discarded, {left} left." in out
     assert ("Match over: Bo wins." in out) == (left == 0)
 
 
