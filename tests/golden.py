@@ -175,7 +175,7 @@ def _table(case: Case, home: Path) -> str:
 
     from bergen_access.core import SeededDealer  # noqa: PLC0415
 
-    with mock.patch("bergen_access.net.server.SeededDealer", lambda _random: SeededDealer(7)):
+    with mock.patch("bergen_access.net.tables.SeededDealer", lambda _random: SeededDealer(7)):
         heard = asyncio.run(session())
     parts = []
     for name, lines in zip(case.seats, heard, strict=True):

@@ -17,12 +17,12 @@ from bergen_access.commands.definitions import (
 from bergen_access.commands.keep_parser import ENTRIES
 from bergen_access.commands.lexicon import Lexicon, names_a_command
 from bergen_access.i18n import I18n
-from bergen_access.net.server import Server
+from bergen_access.net.lobby import Lobby
 from bergen_access.present.help_text import HELP_ORDER, describe
 from bergen_access.seat.keeper import Keeper
 from bergen_access.seat.match_seat import MatchSeat
 
-CONTROLLERS: dict[Place, type] = {Place.GAME: MatchSeat, Place.KEEP: Keeper, Place.LOBBY: Server}
+CONTROLLERS: dict[Place, type] = {Place.GAME: MatchSeat, Place.KEEP: Keeper, Place.LOBBY: Lobby}
 LANGUAGES = ("en", "de", "tr")
 
 

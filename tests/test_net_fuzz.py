@@ -40,7 +40,7 @@ from bergen_access.core.engine import Match
 from bergen_access.core.engine import Phase as MatchPhase
 from bergen_access.core.rules import OPTION_NAMES, PRESET_NAMES
 from bergen_access.core.view import SeatView
-from bergen_access.net import server as server_module
+from bergen_access.net import connections as connections_module
 from bergen_access.net.guard import MOST_WRONG, WrongSecrets
 from bergen_access.net.server import Client, Server
 
@@ -678,7 +678,7 @@ def test_one_address_cannot_hold_the_server_with_connections() -> None:
 def test_keepalives_are_whole_telnet_commands_and_only_for_telnet_clients(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(server_module, "HEARTBEAT", 0.05)
+    monkeypatch.setattr(connections_module, "HEARTBEAT", 0.05)
 
     async def body(server: Server, port: int) -> None:
         plain = await Raw.connect(port)  # nc: never a telnet byte
@@ -699,7 +699,7 @@ def test_keepalives_are_whole_telnet_commands_and_only_for_telnet_clients(
 def test_a_client_that_never_reads_is_cut_off_and_its_seat_waits() -> None:
     """Chat poured at a table where one person and one watcher never read: what waits for them stays
     bounded (``MOST_UNSENT``), they are cut off, the seat waits, everyone else is served."""
-    most = server_module.MOST_UNSENT + 4096  # the line that went over
+    most = connections_module.MOST_UNSENT + 4096  # the line that went over
 
     async def body(server: Server, port: int) -> None:
         ada, _ = await seated(port, "Ada", "create standard 3")

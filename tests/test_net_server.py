@@ -17,7 +17,8 @@ import pytest
 
 from bergen_access.core.engine import Phase
 from bergen_access.core.events import HandDealt
-from bergen_access.net.server import MOST_UNSENT, Server
+from bergen_access.net.connections import MOST_UNSENT
+from bergen_access.net.server import Server
 from bergen_access.session.storage import Storage
 
 from .net_clients import LineClient, one_move, play_out, seat_people, until
@@ -379,9 +380,9 @@ def test_a_server_killed_mid_match_comes_back_and_the_table_goes_on(tmp_path: Pa
 
 
 def test_a_full_server_says_so_instead_of_opening_another_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bergen_access.net import server as server_module  # noqa: PLC0415
+    from bergen_access.net import tables  # noqa: PLC0415
 
-    monkeypatch.setattr(server_module, "MOST_TABLES", 2)
+    monkeypatch.setattr(tables, "MOST_TABLES", 2)
 
     async def body(server: Server, port: int) -> None:
         people = []
@@ -541,9 +542,9 @@ def test_a_network_seat_does_not_promise_to_keep_settings() -> None:
 def test_the_password_minute_is_one_minute_and_odd_first_lines_do_not_cheat_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bergen_access.net import server as server_module  # noqa: PLC0415
+    from bergen_access.net import connections  # noqa: PLC0415
 
-    monkeypatch.setattr(server_module, "PASSWORD_WAIT", 0.6)
+    monkeypatch.setattr(connections, "PASSWORD_WAIT", 0.6)
 
     async def body(server: Server, port: int) -> None:
         polite = await LineClient.connect(port)  # a client that sends an empty line on connecting
@@ -579,10 +580,10 @@ def test_the_password_minute_is_one_minute_and_odd_first_lines_do_not_cheat_it(
 def test_wrong_secrets_and_connections_are_counted_per_ipv4_address_or_ipv6_64(
     peer: object, counted_as: str
 ) -> None:
-    from bergen_access.net.server import _peer  # noqa: PLC0415
+    from bergen_access.net.connections import peer_address  # noqa: PLC0415
 
     class Transport:
         def get_extra_info(self, name: str) -> object:
             return peer
 
-    assert _peer(Transport()) == counted_as  # type: ignore[arg-type]
+    assert peer_address(Transport()) == counted_as  # type: ignore[arg-type]

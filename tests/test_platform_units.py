@@ -32,7 +32,7 @@ from bergen_access import cli, console, i18n
 from bergen_access import serve as net_run
 from bergen_access.commands.lexicon import CommandKind, Lexicon
 from bergen_access.i18n import I18n, choose_language, platform_language
-from bergen_access.net import server as net_server
+from bergen_access.net import connections as net_connections
 from bergen_access.output import brlapi, sounds, speech, voice_worker
 from bergen_access.output.announcer import Announcer
 from bergen_access.output.brlapi import BrlapiError
@@ -1349,7 +1349,7 @@ def test_keepalive_on_macos_uses_its_names(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(socket, "TCP_KEEPINTVL", MAC_TCP_KEEPINTVL, raising=False)
     monkeypatch.setattr(socket, "TCP_KEEPCNT", MAC_TCP_KEEPCNT, raising=False)
     sock = RecordingSocket()
-    net_server._keepalive(cast(asyncio.StreamWriter, FakeWriter(sock)))
+    net_connections.keepalive(cast(asyncio.StreamWriter, FakeWriter(sock)))
     tcp = socket.IPPROTO_TCP
     assert sock.options == [
         (socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1),
@@ -1363,9 +1363,9 @@ def test_keepalive_without_any_tcp_option_only_turns_keepalive_on(monkeypatch: p
     for name in ("TCP_KEEPIDLE", "TCP_KEEPALIVE", "TCP_KEEPINTVL", "TCP_KEEPCNT", "TCP_USER_TIMEOUT"):
         monkeypatch.delattr(socket, name, raising=False)
     sock = RecordingSocket()
-    net_server._keepalive(cast(asyncio.StreamWriter, FakeWriter(sock)))
+    net_connections.keepalive(cast(asyncio.StreamWriter, FakeWriter(sock)))
     assert sock.options == [(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
-    net_server._keepalive(cast(asyncio.StreamWriter, FakeWriter(None)))  # no socket: nothing to do
+    net_connections.keepalive(cast(asyncio.StreamWriter, FakeWriter(None)))  # no socket: nothing to do
 
 
 def test_keepalive_goes_on_when_the_system_refuses_one_option(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1376,7 +1376,7 @@ def test_keepalive_goes_on_when_the_system_refuses_one_option(monkeypatch: pytes
     monkeypatch.delattr(socket, "TCP_KEEPALIVE", raising=False)
     monkeypatch.delattr(socket, "TCP_USER_TIMEOUT", raising=False)
     sock = RecordingSocket(refused=[16])
-    net_server._keepalive(cast(asyncio.StreamWriter, FakeWriter(sock)))
+    net_connections.keepalive(cast(asyncio.StreamWriter, FakeWriter(sock)))
     assert [option for _, option, _ in sock.options] == [socket.SO_KEEPALIVE, 3, 17]
 
 
