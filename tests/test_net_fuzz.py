@@ -602,7 +602,7 @@ def test_resets_mid_line_mid_game_and_while_a_computer_moves_leave_every_seat_wa
         back = await ada.ask(f"rejoin {ada_code}", r"You are back at table 1, seat 1")
         bo = await Raw.connect(port)
         await bo.ask(f"rejoin {bo_code}", r"You are back at table 1, seat 2")
-        assert re.search(r"missed \d+ line", back)
+        assert re.search(r"\d+ lines? since your last one:", back)
         people = {0: ada, 1: bo}
         for _ in range(20):
             await until(lambda: 1 not in server._computers, "the computers")

@@ -142,8 +142,8 @@ def test_a_dropped_player_rejoins_mid_hand_and_hears_what_was_missed() -> None:
         assert match.turn == 0 or match.phase is not Phase.PLAYING
         back = await LineClient.connect(port)
         await back.send(f"rejoin {token.group(1)}")
-        missed = await back.wait_for(r"You are back at table 1, seat 1\. You missed \d+ line")
-        count = int(re.search(r"missed (\d+)", missed).group(1))  # type: ignore[union-attr]
+        missed = await back.wait_for(r"You are back at table 1, seat 1\. \d+ lines? since your last one:")
+        count = int(re.search(r"(\d+) lines? since", missed).group(1))  # type: ignore[union-attr]
         assert count >= 1
         await bo.wait_for("Ada is back")
         heard = "\n".join(back.lines)

@@ -7,14 +7,18 @@ a move from any seat is applied once, saved (write-ahead), then told to every
 seat and watcher, each event seen as that seat may see it (``seen_by``).
 Computer seats move in a worker thread while nobody else can change the match.
 A seat whose connection dropped is kept for a while (link-dead): the table
-waits on its turn, keeps what it missed, and gives it a computer player when
-the time is up.
+waits on its turn, keeps what it was told, and gives it a computer player when
+the time is up. A line written to a connection that has just died is lost with
+it, and the server may notice the death only later: so a seat keeps every line
+it was told since its person's last line (``since_heard``), and a rejoin hears
+all of them, then the state it is in now.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO, cast
@@ -32,7 +36,7 @@ from ..present.words import Words
 from ..seat.match_seat import MatchSeat, Seating
 from ..seat.session import quiet_session
 
-#: lines kept for a link-dead seat (the oldest go first)
+#: lines a seat keeps for a rejoin (the oldest go first)
 MOST_MISSED = 400
 #: the level a seat gets when its player did not come back in time
 STAND_IN_LEVEL = "normal"
@@ -75,7 +79,9 @@ class Seat:
     client: Line | None = None
     game: SeatGame | None = None
     away_since: float | None = None
-    missed: list[str] = field(default_factory=list)
+    told: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_MISSED))  # the newest lines told
+    told_count: int = 0  # lines told since the seat was taken (the newest are in ``told``)
+    heard_upto: int = 0  # ``told_count`` when its person's last line arrived: what came after may be lost
     last_prompt: str = ""  # the prompt last sent, so it is not sent twice with nothing between
     address: str = ""  # where its person last connected from (seats left waiting are counted per address)
 
@@ -95,12 +101,26 @@ class Seat:
             self.client.send_prompt(text)
 
     def deliver(self, line: str) -> None:
+        """A line for the seat: sent if its person is here, and kept either way (for a rejoin)."""
         self.last_prompt = ""
+        self.told.append(line)
+        self.told_count += 1
         if self.client is not None:
             self.client.send_line(line)
-        else:
-            self.missed.append(line)
-            del self.missed[:-MOST_MISSED]
+
+    def heard(self) -> None:
+        """A line came from the seat's person: what it was told before, it had (TCP keeps the order)."""
+        self.heard_upto = self.told_count
+
+    def since_heard(self) -> list[str]:
+        """Every line told since its person's last line (as many as are kept): what a connection that
+        died unnoticed may have lost, and everything told while the seat was away."""
+        count = min(self.told_count - self.heard_upto, len(self.told))
+        return list(self.told)[len(self.told) - count :] if count else []
+
+    def forget_told(self) -> None:
+        """The lines were told again (a rejoin): the next rejoin starts after them."""
+        self.heard_upto = self.told_count
 
 
 class TableMoves:
@@ -292,7 +312,8 @@ class Table:
         seat.client, seat.game, seat.away_since = None, None, None
         seat.name = f"Seat{seat.index + 1}"
         seat.token = secrets.token_hex(4)
-        seat.missed.clear()
+        seat.told.clear()
+        seat.told_count = seat.heard_upto = 0
         seat.last_prompt = ""
 
     def left(self, seat: Seat, now: float | None = None) -> None:

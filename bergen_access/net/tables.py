@@ -216,7 +216,8 @@ class Tables:
         if isinstance(seat.client, Client):  # a connection the server thinks alive; the code came anew
             _taken_over(seat.client)
         client.name = seat.name  # the table knows the seat by its name
-        missed, seat.missed = seat.missed, []
+        missed = seat.since_heard()  # lost on the old line or told while away: all of it again
+        seat.forget_told()
         seat.client, seat.away_since, seat.last_prompt = client, None, ""
         seat.address = client.address
         if seat.game is None:  # after a restart: the seat's game, its history told as before
@@ -229,6 +230,8 @@ class Tables:
             client.send_line(line)
         if was_away:
             table.say_to_all(notice(texts.back, seat.name, client, skip=seat))
+        if not any(s.is_free for s in table.seats):
+            seat.game.state_now()  # last, always: whose turn, and what can be done when it is the seat's
         self.seated(table, seat.game)
 
     def waiting_from(self, address: str) -> int:
@@ -256,6 +259,7 @@ class Tables:
         """A line typed at a seat: the seat's game answers it, then the prompt, then the computers."""
         seat, table = client.seat, client.table
         assert seat is not None and seat.game is not None and table is not None
+        seat.heard()
         game = seat.game
         typed = text.split()
         kind = game.command_words.command(typed[0]) if typed else None
@@ -337,7 +341,9 @@ class Tables:
     def tell_away(self, client: Client, table: Table, seat: Seat) -> int:
         """The table hears that the seat's person is away and how long the seat waits (the minutes)."""
         minutes = self.hold_said()
-        table.say_to_all(lambda other: texts.away(words_of(other, client), seat.name, minutes))
+        table.say_to_all(
+            lambda other: None if other is seat else texts.away(words_of(other, client), seat.name, minutes)
+        )
         return minutes
 
     def unseat(self, client: Client, table: Table, seat: Seat) -> bool:

@@ -250,10 +250,17 @@ def back(i: I18n, name: str) -> Message:
 
 
 def rejoined(i: I18n, number: int, seat: int, missed: int) -> Message:
-    # Translators: the player took the seat back; what was missed follows. {missed} counts lines.
+    """The seat is taken back; the lines told since the player's last line follow (some of them may
+    have been heard already, if the old line died just after them: better twice than never)."""
+    if not missed:
+        # Translators: the player took the seat back (rejoin); nothing was said since their last line.
+        text = i.gettext("You are back at table {number}, seat {seat}.")
+        return line(text.format(number=number, seat=seat))
+    # Translators: the player took the seat back (rejoin); the lines said since the player's last typed
+    # line follow, each on a line of its own. {missed} counts them.
     text = i.ngettext(
-        "You are back at table {number}, seat {seat}. You missed {missed} line:",
-        "You are back at table {number}, seat {seat}. You missed {missed} lines:",
+        "You are back at table {number}, seat {seat}. {missed} line since your last one:",
+        "You are back at table {number}, seat {seat}. {missed} lines since your last one:",
         missed,
     )
     return line(text.format(number=number, seat=seat, missed=missed))

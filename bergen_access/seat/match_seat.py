@@ -257,6 +257,16 @@ class MatchSeat(Talking):
             message = self.replies.your_turn(self.view, urgent=False, ends_told=told)
             self.announcer.announce(message)
 
+    def state_now(self) -> None:
+        """Where the match stands, for a player who was away (a rejoin): whose turn, and at the
+        player's own turn what can be done, said now as the turn is (not again before the prompt)."""
+        if self.match.phase is Phase.NOT_STARTED:
+            return
+        view = self.view
+        self.say(self.replies.turn(view))
+        if view.phase is Phase.PLAYING and view.is_my_turn:
+            self._turn_told = True
+
     def prompt(self) -> Prompt:
         """The prompt: the state at a glance (the ends and the tile count, or what is asked), and the
         short form a screen reader says before every line."""
