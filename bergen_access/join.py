@@ -111,14 +111,14 @@ class Connection:
             self.sock.shutdown(socket.SHUT_WR)
 
     def _receive(self) -> None:
-        framer = LineFramer(max_line=64_000)
+        framer = LineFramer(max_line=64_000, lf_only=True)  # every line as sent, NUL and CR made visible
         try:
             while True:
                 data = self.sock.recv(65536)
                 if not data:
                     break
                 for incoming in framer.feed(data):
-                    text = visible(incoming.text)
+                    text = visible(incoming.text) + ("…" if incoming.too_long else "")
                     if text.rstrip().endswith(">"):
                         self.prompt = text.rstrip() + " "
                         self.prompted.set()
