@@ -119,7 +119,7 @@ class Connection:
                     break
                 for incoming in framer.feed(data):
                     text = visible(incoming.text) + ("…" if incoming.too_long else "")
-                    if text.rstrip().endswith(">"):
+                    if incoming.text.rstrip().endswith(">"):  # as sent: a lone NUL shown "<NUL>" is no prompt
                         self.prompt = text.rstrip() + " "
                         self.prompted.set()
                     else:

@@ -38,10 +38,11 @@ def _script(letter: str) -> str:
 
 def same_name(a: str, b: str) -> bool:
     """Names that read alike: the same letters whatever their case, or the same confusable skeleton
-    (before or after case folding: "Ida" is "lda" as written, "IDA" is "ıda" once folded)."""
+    as written, in small letters or in capitals ("Ida" is "lda" as written, "IDA" is "ıda" in small
+    letters, Cyrillic "СЕМ" is "Cem" in capitals)."""
     if _fold(a) == _fold(b) or _turkish_fold(a) == _turkish_fold(b):
         return True
-    return _fold(skeleton(a)) == _fold(skeleton(b)) or skeleton(_fold(a)) == skeleton(_fold(b))
+    return any(_fold(skeleton(cased(a))) == _fold(skeleton(cased(b))) for cased in _CASES)
 
 
 def alike(name: str, others: list[str]) -> str | None:
@@ -51,6 +52,18 @@ def alike(name: str, others: list[str]) -> str | None:
 
 def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
+
+
+def _as_written(text: str) -> str:
+    return text
+
+
+def _capitals(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).upper()
+
+
+#: the forms of a name whose skeletons are compared: as written, in small letters, in capitals
+_CASES = (_as_written, _fold, _capitals)
 
 
 def _turkish_fold(text: str) -> str:
