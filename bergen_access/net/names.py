@@ -71,6 +71,7 @@ def _turkish_fold(text: str) -> str:
     return _fold(text.replace("İ", "i").replace("I", "ı"))
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names are compared again at every name and join
 def skeleton(text: str) -> str:
     """UTS #39's skeleton: NFD, each character replaced by its prototype, NFD again. Small capitals
     (ᴀ, ʙ…) count as their small letters first: Unicode takes them for prototypes of their own, yet
