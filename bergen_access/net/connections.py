@@ -193,6 +193,10 @@ class Connections:
         input boundary refused is a wrong password."""
         if typed == "":
             return
+        if self.failures.barred(client.address, time.monotonic()):  # no check at all meanwhile, whatever
+            client.say(texts.barred(client.i18n))  # connection the password comes on
+            client.close()
+            return
         if typed is not None and self.password is not None and secrets_equal(typed, self.password):
             client.authorized = True
             client.say(texts.password_ok(client.i18n))

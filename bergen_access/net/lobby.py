@@ -10,9 +10,7 @@ command table names it. What changes a table is the tables' job (``tables.py``).
 
 from __future__ import annotations
 
-import re
 import time
-import unicodedata
 from collections.abc import Callable
 
 from ..boundary import InputProblem, Screened, screen, shown, visible
@@ -27,10 +25,10 @@ from ..present.table_talk import level_names, rules_name
 from . import texts
 from .connections import Client, Connections
 from .lobby_words import CreateError, lobby_words, parse_create
+from .names import alike, good_name
 from .table import Seat, Table, Watcher
 from .tables import Tables, words_of
 
-NAME = re.compile(r"[^\W\d_][\w-]{0,19}")
 #: seats left waiting (after leave or a lost line) from one address before it may sit down anew
 MOST_WAITING = 3
 MOST_SAY = 200
@@ -93,8 +91,12 @@ class Lobby:
         if not good_name(rest) or names_a_command(rest, client.i18n):
             client.say(texts.bad_name(client.i18n))
             return
-        if any(same_name(rest, taken) for taken in self._names_taken(client)):
-            client.say(texts.name_taken(client.i18n, rest))
+        other = alike(rest, self._names_taken(client))
+        if other is not None:  # the same name, or one a reader could take for it ("Аԁа" for "Ada")
+            alone = other == rest
+            client.say(
+                texts.name_taken(client.i18n, rest) if alone else texts.name_alike(client.i18n, rest, other)
+            )
             return
         client.name = rest
         client.say(texts.named(client.i18n, rest))
@@ -178,8 +180,8 @@ class Lobby:
         if self.tables.is_full():
             client.say(texts.too_many_tables(client.i18n, self.tables.most))
             return
-        taken = {c.name.casefold() for c in self.connections.clients if c.name}
-        table = self.tables.open(rules, computers, taken)
+        assert client.name is not None  # _may_sit saw to it
+        table = self.tables.open(rules, computers, [client.name, *self._names_taken(client)])
         self.tables.sit(client, table, table.seats[0])
 
     def on_join(self, client: Client, rest: str) -> None:
@@ -191,6 +193,11 @@ class Lobby:
         seat = table.free_seat()
         if seat is None:
             client.say(texts.table_full(client.i18n, table.number))
+            return
+        assert client.name is not None
+        other = alike(client.name, [s.name for s in table.seats if not s.is_free])
+        if other is not None:  # no two seats at a table read alike ("Anna 2, Anna 0"): a computer's too
+            client.say(texts.name_clash(client.i18n, table.number, other))
             return
         self.tables.sit(client, table, seat)
 
@@ -224,6 +231,10 @@ class Lobby:
             client.say(texts.rejoin_usage(client.i18n))
             return
         failures = self.connections.failures
+        if failures.barred(client.address, time.monotonic()):  # counted per address before each check,
+            client.say(texts.barred(client.i18n))  # whatever connection the code comes on
+            client.close()
+            return
         found = self.tables.seat_of_code(rest.strip())
         if found is None:
             failures.wrong(client.address, time.monotonic())
@@ -272,22 +283,3 @@ def _seat_shown(i: I18n, seat: Seat) -> str:
     if seat.is_free:
         return texts.free_seat(i)
     return seat.name
-
-
-def good_name(name: str) -> bool:
-    """One word, letters first, at most 20 characters; written as it looks (no fullwidth or mathematical
-    letters, which NFKC would change) and in one script (no Cyrillic А inside a Latin name)."""
-    if not NAME.fullmatch(name) or unicodedata.normalize("NFKC", name) != name:
-        return False
-    scripts = {_script(ch) for ch in name if ch.isalpha()}
-    return len(scripts) == 1
-
-
-def _script(letter: str) -> str:
-    word = unicodedata.name(letter, "?").split()[0]
-    return "CJK" if word in ("CJK", "HIRAGANA", "KATAKANA") else word
-
-
-def same_name(a: str, b: str) -> bool:
-    """Names that read the same: case (ß and SS too) and compatibility forms folded."""
-    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()

@@ -34,6 +34,7 @@ from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem
 from . import texts
 from .connections import Client, secrets_equal, words_in
+from .names import alike
 from .table import Seat, SeatGame, Table
 
 #: the game's commands that work at a table whose match has not begun (the rest wait for the deal)
@@ -162,13 +163,15 @@ class Tables:
     def is_full(self) -> bool:
         return len(self.by_number) >= self.most
 
-    def open(self, rules: Rules, computers: list[str], taken: set[str]) -> Table:
-        """A new table: the people's seats free, the computers named as nobody online is (``taken``:
-        the names online, folded), so the table talk can tell them apart."""
+    def open(self, rules: Rules, computers: list[str], taken: list[str]) -> Table:
+        """A new table: the people's seats free, the computers named as nobody online or waiting is
+        (``taken``, the one who opens it first), so the table talk can tell them apart; if too few
+        names are left, never as the one who opens it."""
         number = max(self.by_number, default=0) + 1
         people = rules.players - len(computers)
         seats = [Seat(n, f"Seat{n + 1}") for n in range(people)]
-        free_names = [n for n in COMPUTER_NAMES if n.casefold() not in taken] + list(COMPUTER_NAMES)
+        unlike = [n for n in COMPUTER_NAMES if alike(n, taken) is None]
+        free_names = unlike + [n for n in COMPUTER_NAMES if n not in unlike and alike(n, taken[:1]) is None]
         for k, level in enumerate(computers):
             seats.append(Seat(people + k, free_names[k], level))
         match = Match(rules, SeededDealer(int.from_bytes(os.urandom(4), "big")))

@@ -33,6 +33,7 @@ IAC_NOP: bytes = bytes([IAC, NOP])  # a keepalive telnet clients ignore (only fo
 MAX_LINE_BYTES = 1200  # bytes of one line as sent; boundary.MAX_RAW characters is never less
 
 _LINE_OR_COMMAND = re.compile(rb"[\r\n\xff]")
+_LF_OR_COMMAND = re.compile(rb"[\n\xff]")
 
 
 class _State(Enum):
@@ -54,10 +55,15 @@ class Incoming:
 class LineFramer:
     """Lines out of a client's byte stream; one per connection, fed as data arrives."""
 
-    def __init__(self, max_line: int = MAX_LINE_BYTES) -> None:
+    def __init__(self, max_line: int = MAX_LINE_BYTES, *, lf_only: bool = False) -> None:
+        """``lf_only``: lines end at LF alone (a CR just before it dropped), and any other CR or NUL is
+        a character of the line: how ``bergen join`` reads the server, which ends every line with
+        CR LF, so that nothing it sends is lost or joined to another line (shown, made visible)."""
         if max_line < 1:
             raise ValueError("max_line must be positive")
         self._max_line = max_line
+        self._lf_only = lf_only
+        self._ends = _LF_OR_COMMAND if lf_only else _LINE_OR_COMMAND
         self._line = bytearray()
         self._cut = False  # the line passed max_line: the rest of it is dropped
         self._after_cr = False  # a CR ended a line: an LF or NUL next belongs to it
@@ -123,7 +129,7 @@ class LineFramer:
                 return at + 1
             if byte != IAC:  # a command between CR and LF does not split them
                 self._after_cr = False
-        found = _LINE_OR_COMMAND.search(data, at)
+        found = self._ends.search(data, at)
         stop = found.start() if found else len(data)
         self._keep(data, at, stop)
         if found is None:
@@ -131,6 +137,8 @@ class LineFramer:
         if data[stop] == IAC:
             self._state = _State.COMMAND
         else:
+            if self._lf_only and self._line.endswith(b"\r"):
+                del self._line[-1]  # CR LF: the CR is the line end's
             lines.append(self._end_line())
             self._after_cr = data[stop] == CR
         return stop + 1

@@ -104,6 +104,23 @@ def name_taken(i: I18n, name: str) -> Message:
     return line(i.gettext("{name} is taken; choose another name.").format(name=name))
 
 
+def name_alike(i: I18n, name: str, other: str) -> Message:
+    # Translators: the name typed ({player}) reads like one someone else has ({other}): the same
+    # letters in another case, or another script's letters that look the same ("Аԁа" for "Ada").
+    text = i.gettext("{player} is taken: it reads like {other}. Choose another name.")
+    return line(text.format(player=name, other=other))
+
+
+def name_clash(i: I18n, number: int, other: str) -> Message:
+    # Translators: join refused: a seat at the table ({other}: a person or a computer) has a name
+    # that reads like the joining player's. {name} and {join} are the lobby's command words.
+    text = i.gettext(
+        "At table {number} sits {other}, a name that reads like yours: type {name} and another name, "
+        "then {join} {number}."
+    )
+    return line(text.format(number=number, other=other, **_words(i)))
+
+
 def name_first(i: I18n) -> Message:
     # Translators: a command that needs a name before it. {name} is the lobby's command word.
     told = i.gettext("First your name: type {name} and your name, e.g. {name} Anna.")
