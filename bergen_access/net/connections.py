@@ -75,7 +75,7 @@ class Client:
         return words_in(self.language)
 
     def send_line(self, text: str) -> None:
-        if self.closed:
+        if self.closed or self.writer.transport.is_closing():  # nothing goes to a connection that is gone
             return
         with contextlib.suppress(OSError, RuntimeError):
             self.writer.write(outgoing(text))
