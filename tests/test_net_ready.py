@@ -309,7 +309,6 @@ def test_two_seats_the_next_hand_waits_for_both_and_an_away_seat_until_its_hold_
         token = table.seats[1].token
         await bo.close()  # Bo's line breaks at the hand's end
         await ada.wait_for("^Bo is away")
-        gone = time.monotonic()
         since = len(ada.lines)
         await ada.send("next")
         await ada.wait_for("^" + re.escape(texts.waiting_ready(EN, ["Bo (away)"]).text) + "$", since)
