@@ -177,17 +177,18 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
             except OSError as error:
                 return error
             sock.settimeout(None)
+            # the settings first, in one line as the connection opens: the greeting is in the player's
+            # language and asks no name given (a seat's name comes back with its code)
+            first = f"language {console.language} verbosity {console.verbosity.value}"
+            with contextlib.suppress(OSError):
+                sock.sendall(outgoing(first + (f" name {args.name}" if args.name and not seat.token else "")))
             connection = Connection(
                 sock, heard, reader.finish if isinstance(reader, RoutedReader) else lambda: None
             )
             if args.password is not None:
                 connection.send(args.password)
-            connection.send(f"language {console.language}")
-            connection.send(f"verbosity {console.verbosity.value}")
             if seat.token is not None:  # back to the seat the line broke away from
                 connection.send(f"rejoin {seat.token}")
-            elif args.name:
-                connection.send(f"name {args.name}")
             return connection
 
         shown = visible(args.address)

@@ -114,9 +114,15 @@ async def play_out(
             return
         if time.monotonic() > deadline:
             raise AssertionError("the match did not end in time")
-        if match.phase is Phase.HAND_OVER:
+        if match.phase is Phase.HAND_OVER:  # every person says they are ready, in seat order
             hand = match.hand_number
-            await next(iter(clients.values())).send("")
+            for seat, client in sorted(clients.items()):
+                if match.hand_number == hand and table.seats[seat].is_person:
+                    await client.send("")
+                    await until(
+                        lambda h=hand, s=seat: s in table.ready or match.hand_number > h or match.is_over,
+                        what="ready",
+                    )
             await until(lambda h=hand: match.hand_number > h or match.is_over, what="the next hand")
             continue
         await one_move(table, clients)

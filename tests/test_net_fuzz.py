@@ -564,7 +564,8 @@ def test_resets_mid_line_mid_game_and_while_a_computer_moves_leave_every_seat_wa
                 if 1 in server._computers:
                     break
             elif match.phase is MatchPhase.HAND_OVER:
-                await ada.send("")
+                for person in people.values():  # every person at the table is ready
+                    await person.send("")
                 await until(lambda: match.phase is not MatchPhase.HAND_OVER, "the next hand")
         assert 1 in server._computers, "no computer was moving"
         ada.reset()  # both people vanish while a computer thinks
@@ -613,7 +614,8 @@ def test_resets_mid_line_mid_game_and_while_a_computer_moves_leave_every_seat_wa
                 await people[match.turn].send(move(SeatView(match, match.turn)))
                 await moved(match, done)
             elif match.phase is MatchPhase.HAND_OVER:
-                await ada.send("")
+                for person in people.values():  # every person at the table is ready
+                    await person.send("")
                 await until(lambda: match.phase is not MatchPhase.HAND_OVER, "the next hand")
         assert_linked(server)
         assert_clean(ada.data)

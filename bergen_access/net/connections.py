@@ -40,6 +40,9 @@ READ_CHUNK = 4096
 MOST_UNSENT = 256 * 1024
 #: seconds a connection may take to give the password before it is closed
 PASSWORD_WAIT = 60.0
+#: seconds the greeting waits for a first line of settings (``bergen join`` sends it as it connects, so
+#: it arrives with the connection, however far the server is); a person at telnet hardly notices a fifth
+FIRST_LINE_WAIT = 0.2
 
 
 @functools.cache
@@ -63,6 +66,8 @@ class Client:
     limiter: RateLimiter = field(default_factory=RateLimiter)
     authorized: bool = False
     closed: bool = False
+    greeted: bool = False  # the first line is said (it waits a moment for the client's settings)
+    pending_name: str | None = None  # a name the first line gave before the password: taken after it
     address: str = ""  # the peer's IP address (wrong secrets are counted per address)
 
     @property
@@ -70,7 +75,7 @@ class Client:
         return words_in(self.language)
 
     def send_line(self, text: str) -> None:
-        if self.closed:
+        if self.closed or self.writer.transport.is_closing():  # nothing goes to a connection that is gone
             return
         with contextlib.suppress(OSError, RuntimeError):
             self.writer.write(outgoing(text))
@@ -114,6 +119,7 @@ class Connections:
         *,
         line: Callable[[Client, str, bool], None],
         gone: Callable[[Client], None],
+        greet: Callable[[Client, str | None], bool] | None = None,
         failures: WrongSecrets,
         password: str | None = None,
         rate: tuple[float, int] = (10.0, 30),
@@ -122,6 +128,7 @@ class Connections:
         self.clients: list[Client] = []
         self._line = line
         self._gone = gone
+        self._greet = greet or self.welcome
         self.failures = failures
         self.password = password
         self.rate = rate  # lines per second each connection may send, and the burst allowed
@@ -139,15 +146,20 @@ class Connections:
         elif sum(1 for c in self.clients if c.address == client.address) > self.per_address:
             client.say(texts.too_many_connections(client.i18n, self.per_address))
             client.close()
-        else:
-            client.say(texts.welcome(client.i18n, self.password is not None))
+        greet_by = time.monotonic() + FIRST_LINE_WAIT  # the greeting waits a moment for settings
         login_by = time.monotonic() + PASSWORD_WAIT  # one minute in all to give the password
         try:
             while not client.closed:
                 try:
                     timeout = HEARTBEAT if client.authorized else max(0.0, login_by - time.monotonic())
+                    if not client.greeted:
+                        timeout = min(timeout, max(0.0, greet_by - time.monotonic()))
                     data = await asyncio.wait_for(reader.read(READ_CHUNK), timeout)
                 except TimeoutError:
+                    if not client.greeted:  # no settings came: the greeting as it is
+                        client.greeted = True
+                        self._greet(client, None)
+                        continue
                     if not client.authorized:  # a connection that never logs in is not kept
                         client.close()
                         break
@@ -177,6 +189,10 @@ class Connections:
         for incoming in lines:
             if client.closed:
                 return
+            if not client.greeted:  # the first line, in the greeting's moment: settings, perhaps
+                client.greeted = True
+                if self._greet(client, None if incoming.too_long else incoming.text):
+                    continue
             if not client.limiter.allow(time.monotonic()):
                 if client.limiter.flooding(time.monotonic()):
                     client.say(texts.flooding(client.i18n))
@@ -187,23 +203,28 @@ class Connections:
                 continue
             self._line(client, incoming.text, incoming.too_long)
 
-    def password_line(self, client: Client, typed: str | None) -> None:
-        """The first line when a password is asked: right, or the connection closes (and the address
-        counts a wrong secret). An empty line (some clients send one on connecting) waits; a line the
-        input boundary refused is a wrong password."""
+    def welcome(self, client: Client, first: str | None) -> bool:
+        """The greeting when nobody reads settings from the first line (which is then an ordinary line)."""
+        client.say(texts.welcome(client.i18n, not client.authorized))
+        return False
+
+    def password_line(self, client: Client, typed: str | None) -> bool:
+        """The first line when a password is asked: right (True: the caller says so), or the connection
+        closes (and the address counts a wrong secret). An empty line (some clients send one on
+        connecting) waits; a line the input boundary refused is a wrong password."""
         if typed == "":
-            return
+            return False
         if self.failures.barred(client.address, time.monotonic()):  # no check at all meanwhile, whatever
             client.say(texts.barred(client.i18n))  # connection the password comes on
             client.close()
-            return
+            return False
         if typed is not None and self.password is not None and secrets_equal(typed, self.password):
             client.authorized = True
-            client.say(texts.password_ok(client.i18n))
-            return
+            return True
         self.failures.wrong(client.address, time.monotonic())
         client.say(texts.wrong_password(client.i18n))
         client.close()
+        return False
 
     async def close_all(self, farewell: Callable[[Client], Message]) -> None:
         """Each connection hears ``farewell`` (up to two seconds to take it), then all are closed."""

@@ -16,16 +16,18 @@ from collections.abc import Callable
 from ..boundary import InputProblem, Screened, screen, shown, visible
 from ..commands.definitions import handler_of
 from ..commands.lexicon import CommandKind, names_a_command, verbosity_names
+from ..core.engine import Phase
 from ..core.rules import RulesError
 from ..i18n import LANGUAGES, I18n, normalize_language
 from ..present import notices
-from ..present.message import Verbosity
+from ..present.message import Message, Verbosity
 from ..present.rules_text import rules_error
 from ..present.table_talk import level_names, rules_name
 from . import texts
 from .connections import Client, Connections
 from .lobby_words import CreateError, lobby_words, parse_create
 from .names import alike, good_name
+from .settings_line import Settings, parse_settings
 from .table import Seat, Table, Watcher
 from .tables import Tables, words_of
 
@@ -44,12 +46,49 @@ class Lobby:
 
     # ------------------------------------------------------------------ lines
 
+    def greet(self, client: Client, first: str | None) -> bool:
+        """The greeting, after the first line if it came at once: a line of settings (``name Ayşe
+        language tr``) is taken first, so the greeting is in the player's language and asks no name it
+        was given. Whether the first line was taken (else it is an ordinary line)."""
+        screened = screen(first) if first is not None else None
+        settings = parse_settings(screened.text) if screened is not None and screened.ok else None
+        if settings is None:
+            return self.connections.welcome(client, first)
+        refused = self._settle(client, settings)
+        client.say(texts.welcome(client.i18n, not client.authorized, client.name))
+        if refused is not None:
+            client.say(refused)
+        return True
+
+    def _settle(self, client: Client, settings: Settings) -> Message | None:
+        """A settings line's language and verbosity taken, and its name (after the password, if one is
+        owed); why the name was not taken, if it was not."""
+        if settings.language is not None:
+            client.language = settings.language
+        if settings.verbosity is not None:
+            client.verbosity = settings.verbosity
+        if settings.name is None:
+            return None
+        if not client.authorized:  # nobody holds a name before the password
+            client.pending_name = settings.name
+            return None
+        return self._take_name(client, settings.name)
+
     def line(self, client: Client, raw: str, too_long: bool) -> None:
         """One line from a connection, answered once."""
         # a line the framer cut (over its byte limit) is refused as too long, whatever is left of it
         screened = Screened("", InputProblem.TOO_LONG, shown(raw)) if too_long else screen(raw)
+        settings = parse_settings(screened.text) if screened.ok and client.seat is None else None
+        if settings is not None and (not client.authorized or len(screened.text.split()) > 2):
+            self._settings_line(client, settings)  # several settings at once (or before the password)
+            return
         if not client.authorized:
-            self.connections.password_line(client, screened.text.strip() if screened.ok else None)
+            if self.connections.password_line(client, screened.text.strip() if screened.ok else None):
+                name, client.pending_name = client.pending_name, None
+                refused = self._take_name(client, name) if name is not None else None
+                client.say(texts.password_ok(client.i18n, client.name))
+                if refused is not None:
+                    client.say(refused)
             return
         if not screened.ok:
             client.say(
@@ -88,18 +127,36 @@ class Lobby:
         if client.seat is not None:  # the table knows the seat by its name
             client.say(texts.name_at_table(client.i18n, client.seat.name))
             return
+        refused = self._take_name(client, rest)
+        client.say(refused if refused is not None else texts.named(client.i18n, rest))
+
+    def _take_name(self, client: Client, rest: str) -> Message | None:
+        """The name taken; else why not (not a name, or someone else's)."""
         if not good_name(rest) or names_a_command(rest, client.i18n):
-            client.say(texts.bad_name(client.i18n))
-            return
+            return texts.bad_name(client.i18n)
         other = alike(rest, self._names_taken(client))
         if other is not None:  # the same name, or one a reader could take for it ("Аԁа" for "Ada")
-            alone = other == rest
-            client.say(
-                texts.name_taken(client.i18n, rest) if alone else texts.name_alike(client.i18n, rest, other)
+            return (
+                texts.name_taken(client.i18n, rest)
+                if other == rest
+                else texts.name_alike(client.i18n, rest, other)
             )
-            return
         client.name = rest
-        client.say(texts.named(client.i18n, rest))
+        return None
+
+    def _settings_line(self, client: Client, settings: Settings) -> None:
+        """Settings after the greeting (several in one line, or any before the password): each taken and
+        said, the language first; before the password, the password is asked again in their words."""
+        refused = self._settle(client, settings)
+        i = client.i18n
+        if settings.language is not None:
+            client.say(texts.language_set(i, client.language))
+        if settings.verbosity is not None:
+            client.say(texts.verbosity_set(i, verbosity_names(i)[client.verbosity.value]))
+        if not client.authorized:
+            client.say(texts.welcome(i, True))
+        elif settings.name is not None:
+            client.say(refused if refused is not None else texts.named(i, settings.name))
 
     def _names_taken(self, client: Client) -> list[str]:
         """Everyone else's name online, and the names of seats waiting for their people."""
@@ -219,6 +276,8 @@ class Lobby:
         table.watchers.append(watcher)
         client.table, client.watching = table, watcher
         client.say(texts.watching(client.i18n, table.number))
+        if table.match.phase is not Phase.NOT_STARTED:  # a match under way: whom they watch, to what target
+            watcher.orient()
 
     def on_leave(self, client: Client, rest: str) -> None:
         self.tables.leave(client)

@@ -55,6 +55,7 @@ class Server:
         self.connections = Connections(
             line=self._safely,
             gone=self._gone,
+            greet=self._greet,
             failures=WrongSecrets(),  # wrong passwords and rejoin codes per address
             password=password,
             rate=rate,
@@ -150,6 +151,15 @@ class Server:
         except Exception:
             self._faults.record()
             client.say(texts.fault(client.i18n))
+
+    def _greet(self, client: Client, first: str | None) -> bool:
+        """The greeting (after the first line's settings, if it came at once); a fault of ours costs
+        the settings, never the greeting."""
+        try:
+            return self.lobby.greet(client, first)
+        except Exception:
+            self._faults.record()
+            return self.connections.welcome(client, first)
 
     def _gone(self, client: Client) -> None:
         self.floor.gone(client)

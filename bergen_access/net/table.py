@@ -11,7 +11,10 @@ waits on its turn, keeps what it was told, and gives it a computer player when
 the time is up. A line written to a connection that has just died is lost with
 it, and the server may notice the death only later: so a seat keeps every line
 it was told since its person's last line (``since_heard``), and a rejoin hears
-all of them, then the state it is in now.
+all of them, then the state it is in now. After a hand the next is dealt when
+every person at the table has said they are ready (``next`` or Enter);
+computers are always ready, and a seat that is away is waited for until its
+hold ends, when its computer stand-in is ready for it.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO, cast
 
+from ..commands.lexicon import CommandKind, Lexicon
 from ..core.actions import Action
 from ..core.engine import Match, Phase
 from ..core.events import Event
@@ -32,9 +36,11 @@ from ..players import make_player
 from ..players.base import Player
 from ..present.message import Message, Verbosity
 from ..present.narrator import Narrator
+from ..present.table_talk import TableTalk
 from ..present.words import Words
 from ..seat.match_seat import MatchSeat, Seating
 from ..seat.session import quiet_session
+from . import texts
 
 #: lines a seat keeps for a rejoin (the oldest go first)
 MOST_MISSED = 400
@@ -134,7 +140,8 @@ class TableMoves:
         self.table.apply(action)
 
     def start_hand(self) -> None:
-        self.table.start_hand()
+        """``next`` or Enter after a hand: this seat is ready; the hand is dealt when everyone is."""
+        self.table.say_ready(self.seat)
 
     def save(self) -> None:
         self.table.save()
@@ -182,6 +189,10 @@ class SeatGame(MatchSeat):
         """One line typed at this seat, answered exactly once."""
         self.handle(line)
 
+    def orient(self) -> None:
+        """The match's orientation, as the console says it when a match begins."""
+        self.say(self.table_talk.orientation(self.match.rules, self.lexicon.main_word(CommandKind.HELP)))
+
 
 def _seen(event: Event, seat: int) -> Event:
     seen_by: Callable[[int], Event] | None = getattr(event, "seen_by", None)
@@ -193,9 +204,24 @@ class Watcher:
 
     def __init__(self, table: Table, client: Line, *, language: str, verbosity: Verbosity) -> None:
         self.client = client
-        words = Words(I18n(language), table.match.rules, [s.name for s in table.seats], None)
-        self.narrator = Narrator(words, verbosity)
+        self.table = table
+        self.verbosity = verbosity
+        self.narrator = self._narrator(I18n(language))
         self.terse = verbosity is Verbosity.TERSE
+
+    def _narrator(self, i: I18n) -> Narrator:
+        words = Words(i, self.table.match.rules, [s.name for s in self.table.seats], None)
+        return Narrator(words, self.verbosity)
+
+    def renamed(self) -> None:
+        """Someone sat down or left: the seats are called by their names as they are now."""
+        self.narrator = self._narrator(self.narrator.words.i18n)
+
+    def orient(self) -> None:
+        """The match's orientation: the rules, the target, who plays in which order, the help word."""
+        talk = TableTalk(self.narrator, self.table.levels())
+        help_word = Lexicon(self.narrator.words.i18n).main_word(CommandKind.HELP)
+        self.say(talk.orientation(self.table.match.rules, help_word))
 
     def heard(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -230,6 +256,7 @@ class Table:
         }
         self._save = save
         self.hold_seconds = hold_seconds
+        self.ready: set[int] = set()  # the people's seats ready for the next hand (emptied at each deal)
 
     def levels(self) -> dict[int, str]:
         return {seat.index: seat.level for seat in self.seats if seat.level is not None}
@@ -248,11 +275,18 @@ class Table:
         self._save(self)
 
     def start(self) -> None:
-        """Deal the first hand (when the last person's seat is taken)."""
+        """Deal the first hand (when the last person's seat is taken): first everyone hears whom they
+        play, to what target and in which order, each in their own language."""
         if self.match.phase is Phase.NOT_STARTED:
+            for seat in self.seats:
+                if seat.game is not None:
+                    seat.game.orient()
+            for watcher in self.watchers:
+                watcher.orient()
             self.start_hand()
 
     def start_hand(self) -> None:
+        self.ready.clear()
         events = self.match.start_hand()
         self.save()
         self.tell(events)
@@ -288,6 +322,63 @@ class Table:
             if said is not None:
                 watcher.say(said)
 
+    # ------------------------------------------------------------ ready, deal
+
+    def waited_for(self) -> list[Seat]:
+        """The people the next hand waits for: not ready yet (an away seat too, until its hold ends)."""
+        return [seat for seat in self.people if seat.index not in self.ready]
+
+    def say_ready(self, seat: Seat) -> None:
+        """``seat`` is ready for the next hand: dealt if everyone is, else the table hears whom it waits
+        for (the ready seats) and that someone is ready (the others)."""
+        if self.match.phase is not Phase.HAND_OVER or self.match.is_over:
+            return
+        if seat.index in self.ready and seat.game is not None:  # said again: only they hear it again
+            said = self.waiting_said(seat, self.waited_for())
+            if said is not None:
+                seat.game.say(said)
+            return
+        self.ready.add(seat.index)
+        if not self.deal_if_ready():
+            self.tell_waiting(seat.name)
+
+    def deal_if_ready(self) -> bool:
+        """Deal the next hand if every person at the table is ready; whether it was dealt."""
+        if self.match.phase is not Phase.HAND_OVER or self.match.is_over or self.waited_for():
+            return False
+        self.start_hand()
+        return True
+
+    def tell_waiting(self, name: str | None) -> None:
+        """Each seat hears where the next hand stands, in its own words: a ready seat whom the table
+        waits for, a seat not ready that ``name`` is ready now (or that it is the last one)."""
+        waited = self.waited_for()
+        for seat in self.seats:
+            if seat.game is not None:
+                said = self.waiting_said(seat, waited, name)
+                if said is not None:
+                    seat.game.say(said)
+        self.prompt_all()  # the prompt after the news, as after every move
+
+    def waiting_said(self, seat: Seat, waited: list[Seat], name: str | None = None) -> Message | None:
+        """What ``seat`` hears about the next hand: ``name`` just said it is ready (None: the state as it
+        is, for a seat that comes back); None when it has nothing to hear."""
+        assert seat.game is not None
+        i = seat.game.i18n
+        if seat.index in self.ready:
+            return texts.waiting_ready(
+                i, [texts.waited_name(i, s.name, away=s.client is None) for s in waited]
+            )
+        next_word = Lexicon(i).main_word(CommandKind.NEXT)
+        if waited == [seat]:
+            return texts.others_ready(i, next_word)
+        ready = [s.name for s in self.people if s.index in self.ready]
+        if name is not None and name != seat.name:
+            return texts.is_ready(i, [name], next_word)
+        if name is None and ready:
+            return texts.is_ready(i, ready, next_word)
+        return None
+
     # ---------------------------------------------------------------- computers
 
     def computer_to_move(self) -> int | None:
@@ -306,6 +397,8 @@ class Table:
             if other.game is not None:
                 other.game.seating.names[seat.index] = seat.name
                 other.game.set_language(other.game.i18n.language)
+        for watcher in self.watchers:
+            watcher.renamed()
 
     def free(self, seat: Seat) -> None:
         """A seat left before the match began: nobody's again (a new code, its first name back)."""

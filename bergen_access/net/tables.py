@@ -228,9 +228,14 @@ class Tables:
             if table.match.hand_number:
                 restore_history(seat.game)
         client.table, client.seat = table, seat
+        seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         for line in missed:
             client.send_line(line)
+        if table.match.phase is Phase.HAND_OVER:  # where the next hand stands: who is ready
+            said = table.waiting_said(seat, table.waited_for())
+            if said is not None:
+                seat.game.say(said)
         if was_away:
             table.say_to_all(notice(texts.back, seat.name, client, skip=seat))
         if not any(s.is_free for s in table.seats):
@@ -442,12 +447,16 @@ class Tables:
     def _sweep_table(self, table: Table, now: float) -> None:
         """Seats away too long get a computer player; a table only computers are left at is closed
         (nobody would ever deal its next hand, and it would hold a place among the tables)."""
-        for seat in table.expired(now):
+        gone = table.expired(now)
+        for seat in gone:
             table.say_to_all(notice(texts.stand_in, seat.name, None))
         if not table.people:
             self.close(table)
-        else:
-            self.computers_move(table)
+            return
+        # a stand-in is ready for the next hand: dealt now if everyone else is, else who is still waited for
+        if gone and not table.deal_if_ready() and table.ready and table.match.phase is Phase.HAND_OVER:
+            table.tell_waiting(None)
+        self.computers_move(table)
 
 
 def _taken_over(old: Client) -> None:

@@ -23,10 +23,19 @@ def line(text: str, urgent: bool = True) -> Message:
     return Message(text, text, text, urgent=urgent)
 
 
-def welcome(i: I18n, needs_password: bool) -> Message:
+def welcome(i: I18n, needs_password: bool, name: str | None = None) -> Message:
     if needs_password:
         # Translators: the server's first line when it asks for a password. Keep "password".
         return line(i.gettext("Welcome to Bergen Access. Type the password."))
+    if name is not None:
+        # Translators: the server's first line when the first line the client sent gave the name
+        # ({player}). Keep "Welcome" first and "You are {player}." {tables}, {create}, {join} and {help}
+        # are the lobby's command words.
+        text = i.gettext(
+            "Welcome to Bergen Access. You are {player}. Type {tables}, {create} or {join} and a table's "
+            "number; {help} lists all."
+        )
+        return line(text.format(player=name, **_words(i)))
     # Translators: the server's first line. {name} and {help} are the lobby's command words.
     text = i.gettext(
         "Welcome to Bergen Access. Type {name} and your name, e.g. {name} Anna; {help} lists all."
@@ -39,7 +48,14 @@ def wrong_password(i: I18n) -> Message:
     return line(i.gettext("Wrong password. Goodbye."))
 
 
-def password_ok(i: I18n) -> Message:
+def password_ok(i: I18n, name: str | None = None) -> Message:
+    if name is not None:
+        # Translators: the password was right, and the client's first line gave the name ({player}).
+        # {tables}, {create} and {join} are the lobby's command words.
+        text = i.gettext(
+            "Password accepted. You are {player}. Type {tables}, {create} or {join} and a table's number."
+        )
+        return line(text.format(player=name, **_words(i)))
     # Translators: the password was right. {name} and {help} are the lobby's command words.
     text = i.gettext("Password accepted. Type {name} and your name, e.g. {name} Anna; {help} lists all.")
     return line(text.format(**_words(i)))
@@ -463,6 +479,38 @@ def waiting_for_players(i: I18n, free: int) -> Message:
         free,
     )
     return line(text.format(free=free, **_words(i)))
+
+
+def waited_name(i: I18n, name: str, away: bool) -> str:
+    """A name in "Waiting for …": an away seat's marked, so nobody waits for a reply that cannot come."""
+    if not away:
+        return name
+    # Translators: a player the next hand waits for whose connection is gone, in "Waiting for Bo (away)".
+    return i.gettext("{name} (away)").format(name=name)
+
+
+def waiting_ready(i: I18n, names: list[str]) -> Message:
+    # Translators: after a hand, to a player who is ready: the next hand waits for these players
+    # ({names}, e.g. "Bo, Cem (away)"). Keep "Waiting for" first for triggers.
+    return line(i.gettext("Waiting for {names} to be ready.").format(names=", ".join(names)))
+
+
+def is_ready(i: I18n, names: list[str], next_word: str) -> Message:
+    # Translators: after a hand, to a player who is not ready yet: these players ({names}, e.g. "Ada" or
+    # "Ada, Bo") are. {next} is the game's command word for the next hand.
+    text = i.ngettext(
+        "{names} is ready for the next hand; press Enter or type {next} when you are.",
+        "{names} are ready for the next hand; press Enter or type {next} when you are.",
+        len(names),
+    )
+    return line(text.format(names=", ".join(names), next=next_word))
+
+
+def others_ready(i: I18n, next_word: str) -> Message:
+    # Translators: after a hand, to the last player not ready yet: everyone else is. {next} is the game's
+    # command word for the next hand.
+    text = i.gettext("Everyone else is ready for the next hand: press Enter or type {next}.")
+    return line(text.format(next=next_word))
 
 
 def fault(i: I18n) -> Message:
