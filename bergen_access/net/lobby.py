@@ -26,6 +26,7 @@ from ..present.rules_text import rules_error
 from ..present.table_talk import level_names, rules_name
 from . import texts
 from .connections import Client, Connections
+from .gmcp import Closing, LineKind
 from .lobby_words import CreateError, lobby_words, parse_create
 from .table import Seat, Table, Watcher
 from .tables import Tables, words_of
@@ -54,6 +55,7 @@ class Lobby:
             self.connections.password_line(client, screened.text.strip() if screened.ok else None)
             return
         if not screened.ok:
+            client.send_kind(LineKind.REFUSAL)
             client.say(
                 notices.input_refused(client.i18n, screened, lobby_words(client.i18n).word(CommandKind.HELP))
             )
@@ -77,6 +79,7 @@ class Lobby:
         if kind is not None:
             self._command(kind, client, rest)
         else:
+            client.send_kind(LineKind.REFUSAL)
             client.say(texts.unknown(client.i18n, visible(text)))
 
     def _command(self, kind: CommandKind, client: Client, rest: str) -> None:
@@ -229,7 +232,7 @@ class Lobby:
             failures.wrong(client.address, time.monotonic())
             if failures.barred(client.address, time.monotonic()):
                 client.say(texts.barred(client.i18n))
-                client.close()
+                client.close(Closing.BARRED)
             else:
                 client.say(texts.bad_token(client.i18n))
             return
@@ -256,13 +259,13 @@ class Lobby:
             return
         said = visible(rest)[:MOST_SAY]
         name = client.seat.name if client.seat is not None else client.name or "?"
-        table.say_to_all(lambda other: texts.says(words_of(other, client), name, said))
+        table.say_to_all(lambda other: texts.says(words_of(other, client), name, said), LineKind.CHAT)
 
     def on_quit(self, client: Client, rest: str) -> None:
         if client.table is not None:
             self.tables.leave(client)
         client.say(texts.goodbye(client.i18n))
-        client.close()
+        client.close(Closing.QUIT)
 
 
 def _seat_shown(i: I18n, seat: Seat) -> str:
