@@ -238,16 +238,12 @@ class Connections:
                     client.send_raw(client.gmcp.answer(item))
         client.close(reason)
 
-    def _telnet(self, client: Client, item: Received) -> None:
-        """An option request is answered; the first telnet command a client sends gets the GMCP offer."""
-        if isinstance(item, Negotiation):
-            client.send_raw(client.gmcp.answer(item))
-        if client.framer.telnet:
-            client.send_raw(client.gmcp.spoke_telnet())
-
     def _lines(self, client: Client, items: list[Received]) -> None:
         """Each line in turn, through the rate limit; nothing after the connection was closed (a wrong
-        password, quit, a flood) is carried out. Once they are answered, ``Bergen.Prompt`` says so."""
+        password, quit, a flood) is carried out. Once they are answered, ``Bergen.Prompt`` says so.
+        A client that sent a telnet command is offered GMCP first (once), each option request answered."""
+        if client.framer.telnet:
+            client.send_raw(client.gmcp.spoke_telnet())
         self._each_line(client, items)
         client.mark_soon()
 
@@ -255,8 +251,9 @@ class Connections:
         for incoming in items:
             if client.closed:
                 return
+            if isinstance(incoming, Negotiation):
+                client.send_raw(client.gmcp.answer(incoming))
             if not isinstance(incoming, Incoming):
-                self._telnet(client, incoming)
                 continue
             client.answered += 1
             if not client.limiter.allow(time.monotonic()):

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO, cast
 
+from ..commands.parser import ParseError
 from ..core.actions import Action
 from ..core.engine import Match, Phase
 from ..core.events import Event
@@ -75,6 +76,7 @@ class SeatAnnouncer(Announcer):
 
     def announce(self, message: Message) -> None:
         kind = self.seat.next_kind or (KIND_OF_CUE.get(message.cue) if message.cue is not None else None)
+        self.seat.next_kind = None
         if kind is None:
             kind = LineKind.REPLY if message.urgent else LineKind.EVENT
         tell_kind(self.seat.client, kind)
@@ -197,6 +199,11 @@ class SeatGame(MatchSeat):
     def answer(self, line: str) -> None:
         """One line typed at this seat, answered exactly once."""
         self.handle(line)
+
+    def refusal(self, error: ParseError) -> Message:
+        """A line that is no command: its answer is told as a refusal (GMCP's ``Bergen.Line``)."""
+        self.place.next_kind = LineKind.REFUSAL
+        return super().refusal(error)
 
 
 def _seen(event: Event, seat: int) -> Event:
