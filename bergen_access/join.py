@@ -153,6 +153,10 @@ class Connection:
         with contextlib.suppress(OSError):
             self.sock.shutdown(socket.SHUT_WR)
 
+    def showing(self, prompt: Prompt) -> None:
+        """A read shows ``prompt`` now (lines that arrive meanwhile start on a line of their own)."""
+        self.shown, self._said_at_prompt, self.at_prompt = prompt.facts, False, True
+
     def prompt(self) -> Prompt:
         """The prompt the server would show now, and its short form (``>`` before GMCP says)."""
         text = str(self.state.get("text") or "> ")
@@ -204,8 +208,9 @@ class Connection:
                 self._told(message)
         elif not (self.side.on and self._kind is LineKind.PROMPT):  # the prompt is shown by the reader
             first, self._fresh = self._fresh, False
+            after_prompt = self.at_prompt and not self._said_at_prompt  # the first line under it
             self._said_at_prompt = self._said_at_prompt or self.at_prompt
-            self.announce(visible(item.text), self._kind if first else None, self.at_prompt)
+            self.announce(visible(item.text), self._kind if first else None, after_prompt)
 
     def _told(self, message: GmcpMessage) -> None:
         data = message.data if isinstance(message.data, dict) else {}
@@ -220,7 +225,6 @@ class Connection:
                 self._news.notify_all()
             changed = self.prompt().facts != self.shown or self._said_at_prompt
             if self.at_prompt and changed:
-                self._said_at_prompt = False
                 self.refresh()  # the read shows the new prompt on a line of its own
         else:
             self.memory.told(message)
@@ -257,8 +261,8 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         reader = console.reader
         seat = SeatMemory()
 
-        def heard(text: str, kind: LineKind | None, at_prompt: bool) -> None:
-            if at_prompt:
+        def heard(text: str, kind: LineKind | None, after_prompt: bool) -> None:
+            if after_prompt:
                 announcer.write("\n")  # not after the prompt that waits: on a line of its own
             cue = CUE_OF_KIND.get(kind) if kind is not None else None
             announcer.announce(Message(text, text, text, urgent=kind in ANSWERS, cue=cue))
@@ -365,8 +369,7 @@ def _play_lines(connection: Connection, reader: Any, lexicon: Lexicon) -> bool:
         if connection.closed.is_set():
             return False
         prompt = connection.prompt()
-        connection.shown = prompt.facts
-        connection.at_prompt = True
+        connection.showing(prompt)
         try:
             line = ask(reader, prompt)
         except PromptChanged:

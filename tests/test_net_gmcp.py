@@ -369,6 +369,39 @@ def test_join_shows_each_prompt_after_its_answer_with_the_new_state(
     child.expect(pexpect.EOF)
 
 
+def test_join_shows_another_seats_move_on_its_own_line_then_the_prompt_anew(
+    tmp_path: Path, served: ServerThread
+) -> None:
+    child = joiner(tmp_path, served.port, "Ada", "en")
+    until_quiet(child, served, r"\n> $")
+    child.sendline("create standard 2")
+    until_quiet(child, served, r"\n> $")
+    bo = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+    try:
+        bo.sendall(outgoing("name Bo") + outgoing("join 1"))
+        table = served.server.tables[1]
+        for _ in range(8):  # each move of Bo's reaches Ada while her prompt waits
+            text = until_quiet(child, served, r"> $")
+            seat = table.seats[0]
+            assert seat.game is not None
+            match = table.match
+            facts = seat.game.prompt().facts
+            assert text.endswith("\n" + facts), text
+            assert not re.search(r"> \S", text), text  # nothing glued after a prompt
+            if match.phase is not Phase.PLAYING:
+                break
+            if match.turn == 0:
+                typed = move(SeatView(match, 0))
+                child.sendline(typed)
+                child.expect_exact(typed + "\r\n")
+            else:
+                bo.sendall(outgoing(move(SeatView(match, 1))))
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        bo.close()
+
+
 def test_join_in_the_screen_reader_setting_says_the_short_prompt_only_when_the_state_changed(
     tmp_path: Path, served: ServerThread
 ) -> None:
