@@ -5,7 +5,9 @@ dropped, lines capped); each whole line then passes the rate limit and, while th
 password is still owed, the password check; only then does it reach the lobby.
 A connection that never reads what it is sent is cut off; a dead one is noticed
 by TCP keepalive within about a minute. Wrong passwords are counted per address
-(``guard.py``), whatever connection they come on.
+(``guard.py``), whatever connection they come on. A connection that speaks telnet
+is offered GMCP (``gmcp.py``: why, and when); with it on, each burst of lines ends
+with ``Bergen.Prompt`` (the state after it, the lines answered) and each close says why.
 """
 
 from __future__ import annotations

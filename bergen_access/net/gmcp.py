@@ -1,6 +1,6 @@
 """GMCP (telnet option 201): the side channel that tells a client what the lines say in words.
 
-MUD clients (Mudlet, TinTin++, Mudlet-like bots) read ``IAC SB 201 Package.Message <JSON> IAC SE``
+MUD clients (Mudlet, TinTin++, MUSHclient) read ``IAC SB 201 Package.Message <JSON> IAC SE``
 beside the text; ``bergen join`` learns its seat's code, why the server closed, the state for its
 prompt and what kind each line is from it, never by reading the sentences (``docs/gmcp.md`` lists
 every message).

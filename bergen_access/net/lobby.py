@@ -54,6 +54,7 @@ class Lobby:
         if not client.authorized:
             self.connections.password_line(client, screened.text.strip() if screened.ok else None)
             return
+        client.send_kind(LineKind.REPLY)  # what follows answers this line (GMCP's Bergen.Line)
         if not screened.ok:
             client.send_kind(LineKind.REFUSAL)
             client.say(
