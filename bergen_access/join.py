@@ -1,12 +1,16 @@
 """``bergen join HOST[:PORT]``: a table server through this program's own console.
 
 Everything the server says arrives as lines; each is announced as the console
-game announces (printed, spoken, brailled, with sound cues where a line says
-so); a line ending in ">" is the server's prompt and becomes the input prompt
-(and the braille display's status) instead. What the player types passes the
-same input boundary as in the game and goes to the server as one line. The
-client tells the server its language and verbosity (and name, with --name)
-first, so a Bergen Access player keeps everything they have offline.
+game announces (printed, spoken, brailled, with the sound cue of its kind).
+Beside the lines the client reads GMCP (``net/gmcp.py``, ``docs/gmcp.md``): the
+kind of each line, the seat's code, why the server closed, and after each answer
+the state for the prompt. The prompt is shown once the answer has ended, on a
+line of its own, as the console shows its own (the reader's short form in the
+screen-reader setting, the facts otherwise and on the braille display). What the
+player types passes the same input boundary as in the game and goes to the
+server as one line. The client tells the server its language and verbosity (and
+name, with --name) first, so a Bergen Access player keeps everything they have
+offline.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import socket
 import threading
 import time
@@ -22,20 +25,20 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .boundary import visible
-from .commands.lexicon import CommandKind
+from .commands.lexicon import CommandKind, Lexicon
 from .console import (
     add_console_arguments,
     guarded,
     open_console,
     start_channels,
 )
-from .i18n import LANGUAGES, I18n
-from .net import texts
-from .net.limits import MOST_PER_ADDRESS
+from .i18n import I18n
+from .net import gmcp
+from .net.gmcp import ClientSide, GmcpMessage, LineKind
 from .net.lobby_words import lobby_words
-from .net.telnet import LineFramer, outgoing
-from .present.message import Cue, Message
-from .ui.reader import RoutedReader
+from .net.telnet import LineFramer, Negotiation, Received, Subnegotiation, outgoing
+from .present.message import Cue, Message, Prompt
+from .ui.reader import PromptChanged, RoutedReader, ask
 
 
 def add_join_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
@@ -86,52 +89,148 @@ def address(text: str) -> tuple[str, int] | None:
     return host, int(port)
 
 
+#: seconds to wait after a line for the server's answer to end (``Bergen.Prompt``) before the prompt
+ANSWER_WAIT = 3.0
+#: the kind of line (GMCP ``Bergen.Line``) and the sound cue its first line gets
+CUE_OF_KIND = {
+    LineKind.TURN: Cue.TURN,
+    LineKind.PLAY: Cue.PLAY,
+    LineKind.DRAW: Cue.DRAW,
+    LineKind.HAND: Cue.HEADER,
+    LineKind.OUT: Cue.OUT,
+    LineKind.BLOCK: Cue.BLOCK,
+    LineKind.WIN: Cue.WIN,
+}
+#: kinds that answer what the player typed: said at once (speech interrupted), as at the console
+ANSWERS = (LineKind.REPLY, LineKind.REFUSAL)
+
+
 class Connection:
-    """The socket, a thread that announces what arrives, and the latest prompt."""
+    """The socket, a thread that announces what arrives, and what GMCP told: the prompt's state after
+    the server's latest answer, the seat's code, why the server closed.
+
+    ``bergen join`` asks for GMCP (``IAC DO GMCP``) before its first line; everything it learns
+    comes from there (``net/gmcp.py``), never from the sentences, which are only shown.
+    """
 
     def __init__(
-        self, sock: socket.socket, announce: Callable[[str], None], ended: Callable[[], None] = lambda: None
+        self,
+        sock: socket.socket,
+        announce: Callable[[str, LineKind | None, bool], None],
+        ended: Callable[[], None] = lambda: None,
+        *,
+        memory: SeatMemory | None = None,
+        refresh: Callable[[], None] = lambda: None,
     ) -> None:
         self.sock = sock
         self.announce = announce
         self.ended = ended
-        self.prompt = "> "
+        self.memory = memory if memory is not None else SeatMemory()
+        self.refresh = refresh
+        self.side = ClientSide()
+        self.state: dict[str, Any] = {}
+        self.sent = 0  # lines sent; Bergen.Prompt's "answered" catches up when all are answered
         self.closed = threading.Event()
-        self.prompted = threading.Event()
+        self._news = threading.Condition()
+        self._kind: LineKind | None = None
+        self._fresh = False  # the next line is the first of its kind (its cue, its urgency)
+        self.at_prompt = False  # a read waits at the prompt (set by the reading loop)
+        self._said_at_prompt = False  # lines arrived while the prompt waited
+        self.shown = ""  # the facts of the prompt the read shows
+        with contextlib.suppress(OSError):
+            sock.sendall(ClientSide.ask() + gmcp.encode(gmcp.CORE_HELLO, {"client": "bergen join"}))
         self._thread = threading.Thread(target=self._receive, name="server-lines", daemon=True)
         self._thread.start()
 
     def send(self, line: str) -> None:
         with contextlib.suppress(OSError):
             self.sock.sendall(outgoing(line))
+        with self._news:
+            self.sent += 1
 
     def close(self) -> None:
         """Our side is done; what the server still says (its goodbye) is heard until it closes."""
         with contextlib.suppress(OSError):
             self.sock.shutdown(socket.SHUT_WR)
 
+    def showing(self, prompt: Prompt) -> None:
+        """A read shows ``prompt`` now (lines that arrive meanwhile start on a line of their own)."""
+        self.shown, self._said_at_prompt, self.at_prompt = prompt.facts, False, True
+
+    def prompt(self) -> Prompt:
+        """The prompt the server would show now, and its short form (``>`` before GMCP says)."""
+        text = str(self.state.get("text") or "> ")
+        return Prompt(text, str(self.state.get("short") or text))
+
+    def wait_answer(self, timeout: float = ANSWER_WAIT) -> bool:
+        """Wait (at most ``timeout``) until every line sent is answered and nothing more is coming
+        (a computer to move); whether it came to that."""
+        deadline = time.monotonic() + timeout
+        with self._news:
+            while not self.closed.is_set():
+                answered = int(self.state.get("answered", -1))
+                if answered >= self.sent and not self.state.get("pending"):
+                    return True
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._news.wait(left)
+        return False
+
     def _receive(self) -> None:
-        framer = LineFramer(max_line=64_000, lf_only=True)  # every line as sent, NUL and CR made visible
+        framer = LineFramer(
+            max_line=64_000, max_sub=64_000, lf_only=True
+        )  # every line as sent, NUL made visible
         try:
             while True:
                 data = self.sock.recv(65536)
                 if not data:
                     break
-                for incoming in framer.feed(data):
-                    text = visible(incoming.text) + ("…" if incoming.too_long else "")
-                    if incoming.text.rstrip().endswith(">"):  # as sent: a lone NUL shown "<NUL>" is no prompt
-                        self.prompt = text.rstrip() + " "
-                        self.prompted.set()
-                    else:
-                        self.announce(text)
+                for item in framer.read(data):
+                    self._take(item)
         except OSError:
             pass
         finally:
             with contextlib.suppress(OSError):
                 self.sock.close()  # the server's side ended: this connection is done
             self.closed.set()
-            self.prompted.set()
+            with self._news:
+                self._news.notify_all()
             self.ended()
+
+    def _take(self, item: Received) -> None:
+        if isinstance(item, Negotiation):
+            reply = self.side.answer(item)
+            if reply:
+                with contextlib.suppress(OSError):
+                    self.sock.sendall(reply)
+        elif isinstance(item, Subnegotiation):
+            message = gmcp.decode(item)
+            if message is not None and self.side.on:
+                self._told(message)
+        elif not (self.side.on and self._kind is LineKind.PROMPT):  # the prompt is shown by the reader
+            first, self._fresh = self._fresh, False
+            after_prompt = self.at_prompt and not self._said_at_prompt  # the first line under it
+            self._said_at_prompt = self._said_at_prompt or self.at_prompt
+            text = visible(item.text) + ("…" if item.too_long else "")  # every line shown, NUL and CR visible
+            self.announce(text, self._kind if first else None, after_prompt)
+
+    def _told(self, message: GmcpMessage) -> None:
+        data = message.data if isinstance(message.data, dict) else {}
+        if message.name == gmcp.LINE:
+            kind = str(data.get("kind"))
+            self._kind = LineKind(kind) if kind in set(LineKind) else None
+            self._fresh = True
+        elif message.name == gmcp.PROMPT:
+            self._kind = None
+            with self._news:
+                self.state = data
+                self._news.notify_all()
+            changed = self.prompt().facts != self.shown or self._said_at_prompt
+            if self.at_prompt and changed:
+                self.refresh()  # the read shows the new prompt on a line of its own
+        else:
+            self.memory.told(message)
 
 
 def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -163,13 +262,15 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
     def run() -> int:
         start_channels(console, args, args.speech or settings.speech or "off")
         reader = console.reader
-        seat = SeatMemory(words)
-        your_turn = words.gettext("Your turn.")
+        seat = SeatMemory()
 
-        def heard(text: str) -> None:
-            seat.heard(text)
-            cue = Cue.TURN if text.startswith(your_turn) else None
-            announcer.announce(Message(text, text, text, urgent=False, cue=cue))
+        def heard(text: str, kind: LineKind | None, after_prompt: bool) -> None:
+            if after_prompt:
+                announcer.write("\n")  # not after the prompt that waits: on a line of its own
+            cue = CUE_OF_KIND.get(kind) if kind is not None else None
+            announcer.announce(Message(text, text, text, urgent=kind in ANSWERS, cue=cue))
+
+        routed = reader if isinstance(reader, RoutedReader) else None
 
         def connect() -> Connection | OSError:
             try:
@@ -183,7 +284,11 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
             with contextlib.suppress(OSError):
                 sock.sendall(outgoing(first + (f" name {args.name}" if args.name and not seat.token else "")))
             connection = Connection(
-                sock, heard, reader.finish if isinstance(reader, RoutedReader) else lambda: None
+                sock,
+                heard,
+                routed.finish if routed is not None else lambda: None,
+                memory=seat,
+                refresh=routed.refresh if routed is not None else lambda: None,
             )
             if args.password is not None:
                 connection.send(args.password)
@@ -202,8 +307,9 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         if (settings.server, settings.player_name) != (args.address, args.name):
             settings.server, settings.player_name = args.address, args.name
             console.save_settings()  # bergen join alone comes back here next time
+        lexicon = lobby_words(words).game
         while True:
-            quitting = _play_lines(connection, reader, seat)
+            quitting = _play_lines(connection, reader, lexicon)
             connection.close()
             if quitting or seat.final:
                 connection.closed.wait(timeout=2.0)  # the server's goodbye is heard first
@@ -234,66 +340,52 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 
 
 class SeatMemory:
-    """What the client learns from the server's lines: the code of the seat it sits at (to come back
-    after a broken line) and whether the server closed on purpose (a wrong password, too many tries or
-    connections, a flood, the seat taken over elsewhere): then trying again would only make it worse.
-    The server speaks the language the player chose last, so every language's sentences are known."""
+    """What GMCP told of this client's seat and of the server's close: the code that brings it back
+    after a broken line (``Bergen.Seat``; forgotten when the player left on purpose or the code no
+    longer holds) and whether the server closed for a reason that trying again would not change
+    (``Bergen.Close`` with ``again`` false: a wrong password, too many connections, a flood…)."""
 
-    def __init__(self, words: I18n) -> None:
-        every = [words, *(I18n(language) for language in LANGUAGES if language != words.language)]
-        rejoin = "|".join(re.escape(lobby_words(i).word(CommandKind.REJOIN)) for i in every)
-        self._code = re.compile(rf"(?:\brejoin|{rejoin}) ([0-9a-f]{{8}})\b")
-        self._final = {
-            message.text
-            for i in every
-            for message in (
-                texts.wrong_password(i),
-                texts.barred(i),
-                texts.flooding(i),
-                texts.taken_over(i),
-                texts.too_many_connections(i, MOST_PER_ADDRESS),
-            )
-        }
-        chats = []
-        for i in every:
-            chat = texts.says(i, "\x00", "\x01").text  # "\x00 says: \x01"
-            chats.append(re.escape(chat.split("\x00", 1)[1].split("\x01", 1)[0]))
-        self._chat = re.compile(r"^\S+(?:" + "|".join(chats) + ")")  # "Bo says: …": typed by people
-        self._lobbies = [lobby_words(i) for i in every]
-        self.lobby = self._lobbies[0]
+    def __init__(self) -> None:
         self.token: str | None = None
-        self._given_up: str | None = None  # the code of a seat the player left on purpose
-        self.final = False  # the server closed on purpose
+        self.final = False  # the server closed on purpose: no trying again
+        self.reason: str | None = None
 
-    def heard(self, text: str) -> None:
-        found = None if self._chat.match(text) else self._code.search(text)
-        if found and found.group(1) != self._given_up:  # not someone's chat, not the seat we left
-            self.token = found.group(1)
-        if text in self._final:
-            self.final = True
+    def told(self, message: GmcpMessage) -> None:
+        data = message.data if isinstance(message.data, dict) else {}
+        code = data.get("code")
+        code = code if isinstance(code, str) and code.isascii() and code.isalnum() else None
+        if message.name == gmcp.SEAT:
+            self.token = code
+        elif message.name in (gmcp.SEAT_LEFT, gmcp.SEAT_GONE):
+            self.token = None  # left on purpose, or the code is void: not taken back by itself
+        elif message.name == gmcp.CLOSE:
+            self.reason = str(data.get("reason", ""))
+            self.final = data.get("again") is not True
+            if code is not None:  # the server stops; the seat waits for its code
+                self.token = code
 
-    def typed(self, line: str) -> None:
-        """``leave`` gives the seat up for this client: a broken line later does not take it back (the
-        server's answer names its code once more; that code is not learned again)."""
-        first = line.split(maxsplit=1)[0] if line.strip() else ""
-        if any(lobby.command(first) is CommandKind.LEAVE for lobby in self._lobbies):
-            self._given_up, self.token = self.token, None
 
-
-def _play_lines(connection: Connection, reader: Any, seat: SeatMemory) -> bool:
-    """Typed lines to the server until the connection ends; True when the player quit."""
-    lexicon = seat.lobby.game
+def _play_lines(connection: Connection, reader: Any, lexicon: Lexicon) -> bool:
+    """Typed lines to the server until the connection ends; True when the player quit. The prompt is
+    shown once the server's answer to the last line has ended, with the state after it."""
     while not connection.closed.is_set():
-        connection.prompted.wait(timeout=0.5)
+        connection.wait_answer()
+        if connection.closed.is_set():
+            return False
+        prompt = connection.prompt()
+        connection.showing(prompt)
         try:
-            line = reader.read(connection.prompt)
+            line = ask(reader, prompt)
+        except PromptChanged:
+            continue
         except (EOFError, KeyboardInterrupt):
             if connection.closed.is_set():  # the read was ended because the server closed
                 return False
             connection.send("quit")
             return True
+        finally:
+            connection.at_prompt = False
         typed = line.split()
-        seat.typed(line)
         connection.send(line)
         if typed and lexicon.command(typed[0]) is CommandKind.QUIT:
             return True

@@ -85,13 +85,29 @@ def serve(body: Callable[[Server, int], Awaitable[None]], **options: Any) -> Ser
     return asyncio.run(main())
 
 
+#: what a server may send a telnet client: an answer to an option request, a keepalive, a GMCP message
+TELNET_COMMAND = re.compile(
+    rb"\xff[\xfb-\xfe].|\xff\xf1|\xff\xfa\xc9(?:[^\xff]|\xff\xff)*\xff\xf0", re.DOTALL
+)
+TELNET_START = re.compile(rb"\xff(?:[\xfb-\xfe]|\xfa(?:\xc9(?:[^\xff]|\xff\xff)*\xff?)?)?", re.DOTALL)
+
+
 class Raw:
-    """A client on a real socket that keeps every byte the server sent, to be checked as bytes."""
+    """A client on a real socket that keeps every byte the server sent, to be checked as bytes.
+
+    As a telnet client would, it takes the server's well-formed telnet commands (its answers to option
+    requests, GMCP, keepalives) out of ``data``: they are allowed only once the client itself sent a
+    telnet command (``unasked`` counts the bytes of any sent before), and anything else stays in
+    ``data`` for ``assert_clean`` to find."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
         self.data = bytearray()
+        self.spoke_telnet = False
+        self.unasked = 0
+        self.commands = bytearray()  # the server's telnet commands, taken out of ``data``
+        self._held = b""
         self.closed = False
         self._new = asyncio.Event()
         self._task = asyncio.ensure_future(self._read())
@@ -105,13 +121,32 @@ class Raw:
     async def _read(self) -> None:
         try:
             while chunk := await self.reader.read(65536):
-                self.data += chunk
+                self._take(chunk)
                 self._new.set()
         except (ConnectionError, OSError):
             pass
         finally:
             self.closed = True
             self._new.set()
+
+    def _take(self, chunk: bytes) -> None:
+        data, at = self._held + chunk, 0
+        self._held = b""
+        while (found := data.find(b"\xff", at)) >= 0:
+            self.data += data[at:found]
+            command = TELNET_COMMAND.match(data, found)
+            if command is None and TELNET_START.fullmatch(data, found):
+                self._held = data[found:]  # a command still arriving
+                return
+            if command is None:
+                self.data += data[found : found + 1]  # left for assert_clean
+                at = found + 1
+                continue
+            if not self.spoke_telnet:
+                self.unasked += len(command.group())
+            self.commands += command.group()
+            at = command.end()
+        self.data += data[at:]
 
     @property
     def port(self) -> int:
@@ -128,6 +163,9 @@ class Raw:
     async def send(self, data: bytes | str, cuts: list[int] | None = None) -> None:
         """``data`` (a str is one line), split at ``cuts`` into separate writes."""
         raw = (data + "\r\n").encode() if isinstance(data, str) else data
+        self.spoke_telnet = (
+            self.spoke_telnet or re.search(b"\xff[^\xff]", raw.replace(b"\xff\xff", b"")) is not None
+        )
         start = 0
         for cut in [*sorted({c % (len(raw) + 1) for c in cuts or []}), len(raw)]:
             if cut > start:
@@ -245,11 +283,15 @@ def rst(sock: socket.socket) -> None:
 NEVER_SENT = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 
-def assert_clean(data: bytes | bytearray, keepalives: bool = False) -> None:
+def assert_clean(data: Raw | bytes | bytearray, keepalives: bool = False) -> None:
     """Every byte is UTF-8 text in CR LF lines: no control, format or C1 character, no 0xFF (telnet IAC).
 
     With ``keepalives`` the one telnet command the server sends, ``IAC NOP``, is allowed between lines.
+    A ``Raw`` client's telnet commands from the server are out already; none came unasked.
     """
+    if isinstance(data, Raw):
+        assert data.unasked == 0, "telnet bytes to a client that never spoke telnet"
+        data = data.data
     raw = bytes(data)
     if keepalives:
         raw = raw.replace(b"\xff\xf1", b"")
@@ -383,8 +425,8 @@ def test_any_bytes_in_the_lobby_leave_the_server_answering_and_nothing_raw_comes
         fresh = await Raw.connect(port)
         await fresh.ask("who", "^Online: ")
         await fresh.ask("help", "^tables: ")
-        assert_clean(hostile.data)
-        assert_clean(fresh.data)
+        assert_clean(hostile)
+        assert_clean(fresh)
         assert_linked(server)
         hostile.reset()
         await fresh.close()
@@ -417,8 +459,8 @@ def test_refused_lines_at_a_seat_change_nothing_and_each_is_answered_once(
         assert (who.name, who.language, who.verbosity, who.seat, who.table) == person
         assert table.seats == seats and list(server.tables) == [1] and not table.watchers
         await bo.ask("who", "^Online: Ada .table 1., Bo .table 1.")
-        assert_clean(ada.data)
-        assert_clean(bo.data)
+        assert_clean(ada)
+        assert_clean(bo)
         assert_linked(server)
         ada.reset()
         bo.reset()
@@ -618,8 +660,8 @@ def test_resets_mid_line_mid_game_and_while_a_computer_moves_leave_every_seat_wa
                     await person.send("")
                 await until(lambda: match.phase is not MatchPhase.HAND_OVER, "the next hand")
         assert_linked(server)
-        assert_clean(ada.data)
-        assert_clean(bo.data)
+        assert_clean(ada)
+        assert_clean(bo)
         ada.reset()
         bo.reset()
         await until(lambda: not server.clients, "all gone")
@@ -686,10 +728,10 @@ def test_keepalives_are_whole_telnet_commands_and_only_for_telnet_clients(
         plain = await Raw.connect(port)  # nc: never a telnet byte
         telnet = await Raw.connect(port)
         await telnet.send(b"\xff\xfb\x18\xff\xfd\x01")
-        await until(lambda: telnet.data.count(b"\xff\xf1") >= 3, "keepalives to the telnet client")
+        await until(lambda: telnet.commands.count(b"\xff\xf1") >= 3, "keepalives to the telnet client")
         await asyncio.sleep(0.2)
-        assert b"\xff" not in plain.data
-        assert_clean(telnet.data, keepalives=True)
+        assert b"\xff" not in plain.data and not plain.commands
+        assert_clean(telnet, keepalives=True)
         await plain.ask("who", "^Online: ")
         await telnet.ask("who", "Online: ")  # keepalives may stand before a line
         plain.reset()
@@ -902,7 +944,7 @@ def test_create_with_absurd_options_makes_a_sound_table_or_says_why_not(spec: st
         else:
             assert not server.tables
         assert_linked(server)
-        assert_clean(ada.data)
+        assert_clean(ada)
         ada.reset()
         await until(lambda: not server.clients, "Ada gone")
         await asyncio.sleep(0.01)  # a computer seat moving now must not meet a fault either
@@ -954,7 +996,7 @@ def test_names_too_long_made_of_controls_or_game_words_are_refused() -> None:
         assert on_server(server, other) is not None and on_server(server, other).name is None  # type: ignore[union-attr]
         assert (await other.ask("name " + "b" * 20, "^You are ")).startswith("You are " + "b" * 20)
         await ada.ask("who", "Online: Ada .lobby., b{20} .lobby.")
-        assert_clean(other.data)
+        assert_clean(other)
         ada.reset()
         other.reset()
 
@@ -1094,7 +1136,7 @@ def test_the_rate_limit_refuses_lines_says_so_once_and_lets_them_through_again()
         await back.ask(f"rejoin {code}", "You are back at table 1, seat 1")
         await bo.ask("who", "^Online: Bo .table 1., Ada .table 1.")
         assert_linked(server)
-        assert_clean(bo.data)
+        assert_clean(bo)
         back.reset()
         bo.reset()
 
@@ -1174,8 +1216,8 @@ def test_the_real_server_process_survives_a_barrage_and_stops_on_sigterm(tmp_pat
                     break
                 await asyncio.sleep(0.1)
             assert listed.startswith("No tables yet"), listed
-            assert_clean(fresh.data)
-            assert_clean(flood.data)
+            assert_clean(fresh)
+            assert_clean(flood)
             await fresh.close()
 
         deaf: list[socket.socket] = []

@@ -15,11 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from bergen_access.commands.definitions import CommandKind
-from bergen_access.i18n import I18n
-from bergen_access.join import SeatMemory, address
-from bergen_access.net import texts
-from bergen_access.net.lobby_words import lobby_words
+from bergen_access.join import address
 
 from .net_clients import LineClient
 
@@ -139,25 +135,4 @@ def test_a_wrong_address_is_told_in_one_sentence(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
-@pytest.mark.parametrize("language", ["en", "de", "tr"])
-def test_the_client_learns_its_seats_code_from_the_server_never_from_chat(language: str) -> None:
-    words = I18n(language)
-    memory = SeatMemory(words)
-    rejoin = lobby_words(words).word(CommandKind.REJOIN)
-    memory.heard(texts.seated(words, 1, 1, "0123abcd").text)
-    memory.heard(texts.says(words, "Bo", f"{rejoin} deadbeef").text)  # a code typed at the table: not ours
-    memory.heard(texts.says(words, "Bo", "rejoin deadbeef").text)
-    assert memory.token == "0123abcd"
-    memory.typed(lobby_words(words).word(CommandKind.LEAVE))  # leaving gives the seat up
-    memory.heard(texts.left_table(words, 1, 15, "0123abcd").text)  # the answer names the code again
-    assert memory.token is None
-    memory.heard(texts.seated(words, 2, 1, "4567cdef").text)  # a new seat is learned
-    assert memory.token == "4567cdef"
-    other = I18n("de" if language != "de" else "tr")  # after "language de" the server speaks German
-    memory.heard(texts.says(other, "Bo", f"{lobby_words(other).word(CommandKind.REJOIN)} deadbeef").text)
-    assert memory.token == "4567cdef"
-    memory.typed(lobby_words(other).word(CommandKind.LEAVE))  # and the player types its words
-    assert memory.token is None
-    assert not memory.final
-    memory.heard(texts.flooding(other).text)  # the server closes on purpose: no trying again
-    assert memory.final
+# the seat's code, the closes and the prompt's state come by GMCP: tests/test_net_gmcp.py

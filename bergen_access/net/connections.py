@@ -5,7 +5,9 @@ dropped, lines capped); each whole line then passes the rate limit and, while th
 password is still owed, the password check; only then does it reach the lobby.
 A connection that never reads what it is sent is cut off; a dead one is noticed
 by TCP keepalive within about a minute. Wrong passwords are counted per address
-(``guard.py``), whatever connection they come on.
+(``guard.py``), whatever connection they come on. A connection that speaks telnet
+is offered GMCP (``gmcp.py``: why, and when); with it on, each burst of lines ends
+with ``Bergen.Prompt`` (the state after it, the lines answered) and each close says why.
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import I18n
 from ..present.message import Message, Verbosity
 from . import texts
+from .gmcp import AGAIN, CLOSE, LINE, PROMPT, Closing, LineKind, ServerSide, encode
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
-from .telnet import IAC_NOP, Incoming, LineFramer, RateLimiter, outgoing
+from .telnet import IAC_NOP, Incoming, LineFramer, Negotiation, RateLimiter, Received, outgoing
 
 if TYPE_CHECKING:
     from .table import Seat, Table, Watcher
@@ -43,6 +46,9 @@ PASSWORD_WAIT = 60.0
 #: seconds the greeting waits for a first line of settings (``bergen join`` sends it as it connects, so
 #: it arrives with the connection, however far the server is); a person at telnet hardly notices a fifth
 FIRST_LINE_WAIT = 0.2
+#: seconds a connection refused at once (barred, too many) may take to ask for GMCP, so that a client
+#: that speaks it hears why in words it can read (``Bergen.Close``) before the connection closes
+REFUSED_WAIT = 1.0
 
 
 @functools.cache
@@ -69,6 +75,12 @@ class Client:
     greeted: bool = False  # the first line is said (it waits a moment for the client's settings)
     pending_name: str | None = None  # a name the first line gave before the password: taken after it
     address: str = ""  # the peer's IP address (wrong secrets are counted per address)
+    gmcp: ServerSide = field(default_factory=ServerSide)
+    answered: int = 0  # lines this connection sent that were taken (GMCP's Bergen.Prompt tells it)
+    #: the state for the prompt, as ``Bergen.Prompt`` tells it (set by the server: ``side.prompt_state``)
+    describe: Callable[[Client], dict[str, Any]] | None = None
+    _kind: str | None = None  # the kind of line last told (``Bergen.Line``), until the next prompt state
+    _marking: bool = False  # a ``Bergen.Prompt`` is due once what is being said now is said
 
     @property
     def i18n(self) -> I18n:
@@ -81,6 +93,44 @@ class Client:
             self.writer.write(outgoing(text))
             if self.writer.transport.get_write_buffer_size() > MOST_UNSENT:
                 self.cut_off()
+        self.mark_soon()
+
+    def send_raw(self, data: bytes) -> None:
+        """Telnet bytes (negotiation, GMCP): only ever sent to a connection that spoke telnet."""
+        if self.closed or not data:
+            return
+        with contextlib.suppress(OSError, RuntimeError):
+            self.writer.write(data)
+
+    def send_gmcp(self, name: str, data: Any = None) -> None:
+        """One GMCP message, if the client asked for them (nothing otherwise)."""
+        if self.gmcp.on:
+            self.send_raw(encode(name, data))
+
+    def send_kind(self, kind: LineKind) -> None:
+        """The lines that follow are of this kind (told once until the kind changes)."""
+        if self.gmcp.on and kind != self._kind:
+            self._kind = kind
+            self.send_gmcp(LINE, {"kind": kind.value})
+
+    def mark_soon(self) -> None:
+        """A ``Bergen.Prompt`` once what is said now is said (after this turn of the event loop)."""
+        if not self.gmcp.on or self._marking:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._marking = True
+        loop.call_soon(self.mark)
+
+    def mark(self) -> None:
+        """``Bergen.Prompt``: what was said is complete; the state after it, the lines answered."""
+        self._marking, self._kind = False, None
+        if self.closed or not self.gmcp.on:
+            return
+        state = self.describe(self) if self.describe is not None else {"text": "> ", "short": "> "}
+        self.send_gmcp(PROMPT, {**state, "answered": self.answered})
 
     def cut_off(self) -> None:
         """A connection that does not take what it is sent is dropped at once, unsent lines and all;
@@ -91,10 +141,15 @@ class Client:
 
     def send_prompt(self, text: str) -> None:
         """The prompt as a line of its own (ending in ">"), so line clients and triggers see it."""
+        self.send_kind(LineKind.PROMPT)
         self.send_line(text.rstrip())
 
-    def close(self) -> None:
-        """Stop reading; what was written still goes out, then the connection closes."""
+    def close(self, reason: Closing | None = None, code: str | None = None) -> None:
+        """Stop reading; what was written still goes out, then the connection closes. A ``reason``
+        is told by GMCP (``Bergen.Close``: a client then knows whether coming back may work)."""
+        if reason is not None and not self.closed:
+            again = reason in AGAIN
+            self.send_gmcp(CLOSE, {"reason": reason.value, "again": again, "code": code})
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.close()
@@ -124,8 +179,10 @@ class Connections:
         password: str | None = None,
         rate: tuple[float, int] = (10.0, 30),
         per_address: int = MOST_PER_ADDRESS,
+        describe: Callable[[Client], dict[str, Any]] | None = None,
     ) -> None:
         self.clients: list[Client] = []
+        self.describe = describe
         self._line = line
         self._gone = gone
         self._greet = greet or self.welcome
@@ -138,14 +195,15 @@ class Connections:
         """One connection, from its welcome to its end."""
         keepalive(writer)
         client = Client(writer, limiter=RateLimiter(*self.rate), address=peer_address(writer))
+        client.describe = self.describe
         self.clients.append(client)
         client.authorized = self.password is None
         if self.failures.barred(client.address, time.monotonic()):
             client.say(texts.barred(client.i18n))
-            client.close()
+            await self._refuse(client, reader, Closing.BARRED)
         elif sum(1 for c in self.clients if c.address == client.address) > self.per_address:
             client.say(texts.too_many_connections(client.i18n, self.per_address))
-            client.close()
+            await self._refuse(client, reader, Closing.TOO_MANY_CONNECTIONS)
         greet_by = time.monotonic() + FIRST_LINE_WAIT  # the greeting waits a moment for settings
         login_by = time.monotonic() + PASSWORD_WAIT  # one minute in all to give the password
         try:
@@ -161,14 +219,15 @@ class Connections:
                         self._greet(client, None)
                         continue
                     if not client.authorized:  # a connection that never logs in is not kept
-                        client.close()
+                        client.close(Closing.PASSWORD_TIMEOUT)
                         break
                     if client.framer.telnet:
                         writer.write(IAC_NOP)
                     await asyncio.wait_for(writer.drain(), 10.0)
                     continue
                 # the end of input ends the last line, if it was not ended (printf 'who' | nc -N)
-                self._lines(client, client.framer.feed(data) if data else client.framer.finish())
+                items: list[Received] = client.framer.read(data) if data else [*client.framer.finish()]
+                self._lines(client, items)
                 with contextlib.suppress(ConnectionError):
                     await asyncio.wait_for(writer.drain(), 10.0)
                 if not data:
@@ -183,20 +242,42 @@ class Connections:
             with contextlib.suppress(Exception):
                 writer.close()
 
-    def _lines(self, client: Client, lines: list[Incoming]) -> None:
+    async def _refuse(self, client: Client, reader: asyncio.StreamReader, reason: Closing) -> None:
+        """A connection refused at once: a client that asks for GMCP within a moment hears why in
+        ``Bergen.Close`` too; then it is closed (a raw client only waits that moment)."""
+        with contextlib.suppress(TimeoutError, ConnectionError, OSError):
+            data = await asyncio.wait_for(reader.read(READ_CHUNK), REFUSED_WAIT)
+            for item in client.framer.read(data):
+                if isinstance(item, Negotiation):
+                    client.send_raw(client.gmcp.answer(item))
+        client.close(reason)
+
+    def _lines(self, client: Client, items: list[Received]) -> None:
         """Each line in turn, through the rate limit; nothing after the connection was closed (a wrong
-        password, quit, a flood) is carried out."""
-        for incoming in lines:
+        password, quit, a flood) is carried out. Once they are answered, ``Bergen.Prompt`` says so.
+        A client that sent a telnet command is offered GMCP first (once), each option request answered."""
+        if client.framer.telnet:
+            client.send_raw(client.gmcp.spoke_telnet())
+        self._each_line(client, items)
+        client.mark_soon()
+
+    def _each_line(self, client: Client, items: list[Received]) -> None:
+        for incoming in items:
             if client.closed:
                 return
+            if isinstance(incoming, Negotiation):
+                client.send_raw(client.gmcp.answer(incoming))
+            if not isinstance(incoming, Incoming):
+                continue
             if not client.greeted:  # the first line, in the greeting's moment: settings, perhaps
                 client.greeted = True
                 if self._greet(client, None if incoming.too_long else incoming.text):
-                    continue
+                    continue  # bergen join sends it apart: it is not counted among the lines answered
+            client.answered += 1
             if not client.limiter.allow(time.monotonic()):
                 if client.limiter.flooding(time.monotonic()):
                     client.say(texts.flooding(client.i18n))
-                    client.close()
+                    client.close(Closing.FLOODING)
                     return
                 if client.limiter.strikes == 1:  # said once a run of refused lines
                     client.say(texts.too_fast(client.i18n))
@@ -216,20 +297,26 @@ class Connections:
             return False
         if self.failures.barred(client.address, time.monotonic()):  # no check at all meanwhile, whatever
             client.say(texts.barred(client.i18n))  # connection the password comes on
-            client.close()
+            client.close(Closing.BARRED)
             return False
         if typed is not None and self.password is not None and secrets_equal(typed, self.password):
             client.authorized = True
             return True
         self.failures.wrong(client.address, time.monotonic())
         client.say(texts.wrong_password(client.i18n))
-        client.close()
+        client.close(Closing.WRONG_PASSWORD)
         return False
 
-    async def close_all(self, farewell: Callable[[Client], Message]) -> None:
-        """Each connection hears ``farewell`` (up to two seconds to take it), then all are closed."""
+    async def close_all(
+        self, farewell: Callable[[Client], Message], code: Callable[[Client], str | None] = lambda c: None
+    ) -> None:
+        """Each connection hears ``farewell`` (and by GMCP why, with its seat's ``code`` when the seat
+        is kept; up to two seconds to take it), then all are closed."""
         for client in list(self.clients):
             client.say(farewell(client))
+            if client.gmcp.on:
+                stopping = {"reason": Closing.SERVER_STOPPING.value, "again": True, "code": code(client)}
+                client.send_gmcp(CLOSE, stopping)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(
                 asyncio.gather(*(c.writer.drain() for c in self.clients), return_exceptions=True), 2.0

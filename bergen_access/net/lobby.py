@@ -25,6 +25,7 @@ from ..present.rules_text import rules_error
 from ..present.table_talk import level_names, rules_name
 from . import texts
 from .connections import Client, Connections
+from .gmcp import Closing, LineKind
 from .lobby_words import CreateError, lobby_words, parse_create
 from .names import alike, good_name
 from .settings_line import Settings, parse_settings
@@ -90,7 +91,9 @@ class Lobby:
                 if refused is not None:
                     client.say(refused)
             return
+        client.send_kind(LineKind.REPLY)  # what follows answers this line (GMCP's Bergen.Line)
         if not screened.ok:
+            client.send_kind(LineKind.REFUSAL)
             client.say(
                 notices.input_refused(client.i18n, screened, lobby_words(client.i18n).word(CommandKind.HELP))
             )
@@ -114,6 +117,7 @@ class Lobby:
         if kind is not None:
             self._command(kind, client, rest)
         else:
+            client.send_kind(LineKind.REFUSAL)
             client.say(texts.unknown(client.i18n, visible(text)))
 
     def _command(self, kind: CommandKind, client: Client, rest: str) -> None:
@@ -292,14 +296,14 @@ class Lobby:
         failures = self.connections.failures
         if failures.barred(client.address, time.monotonic()):  # counted per address before each check,
             client.say(texts.barred(client.i18n))  # whatever connection the code comes on
-            client.close()
+            client.close(Closing.BARRED)
             return
         found = self.tables.seat_of_code(rest.strip())
         if found is None:
             failures.wrong(client.address, time.monotonic())
             if failures.barred(client.address, time.monotonic()):
                 client.say(texts.barred(client.i18n))
-                client.close()
+                client.close(Closing.BARRED)
             else:
                 client.say(texts.bad_token(client.i18n))
             return
@@ -326,13 +330,13 @@ class Lobby:
             return
         said = visible(rest)[:MOST_SAY]
         name = client.seat.name if client.seat is not None else client.name or "?"
-        table.say_to_all(lambda other: texts.says(words_of(other, client), name, said))
+        table.say_to_all(lambda other: texts.says(words_of(other, client), name, said), LineKind.CHAT)
 
     def on_quit(self, client: Client, rest: str) -> None:
         if client.table is not None:
             self.tables.leave(client)
         client.say(texts.goodbye(client.i18n))
-        client.close()
+        client.close(Closing.QUIT)
 
 
 def _seat_shown(i: I18n, seat: Seat) -> str:

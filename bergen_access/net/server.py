@@ -28,6 +28,7 @@ from .connections import Client, Connections
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
 from .lobby import MOST_WAITING, Lobby
+from .side import prompt_state
 from .table import Table
 from .tables import Faults, HostNotice, Tables, TablesBack
 
@@ -60,6 +61,7 @@ class Server:
             password=password,
             rate=rate,
             per_address=per_address,
+            describe=prompt_state,
         )
         self.floor = Tables(
             storage,
@@ -124,13 +126,15 @@ class Server:
             self._server.close()
         kept = self.storage is not None and self.storage.saves
 
-        def farewell(client: Client) -> Message:
+        def kept_code(client: Client) -> str | None:
             seat, at = client.seat, client.table
             begun = at is not None and at.match.phase is not Phase.NOT_STARTED
-            token = seat.token if seat is not None and kept and begun else None
-            return texts.server_stopping(client.i18n, token)
+            return seat.token if seat is not None and kept and begun else None
 
-        await self.connections.close_all(farewell)
+        def farewell(client: Client) -> Message:
+            return texts.server_stopping(client.i18n, kept_code(client))
+
+        await self.connections.close_all(farewell, kept_code)
         for task in list(self._tasks):
             task.cancel()
         if self._server is not None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TextIO, cast
 
 from ..commands.lexicon import CommandKind, Lexicon
+from ..commands.parser import ParseError
 from ..core.actions import Action
 from ..core.engine import Match, Phase
 from ..core.events import Event
@@ -34,13 +35,14 @@ from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..players import make_player
 from ..players.base import Player
-from ..present.message import Message, Verbosity
+from ..present.message import Cue, Message, Verbosity
 from ..present.narrator import Narrator
 from ..present.table_talk import TableTalk
 from ..present.words import Words
 from ..seat.match_seat import MatchSeat, Seating
 from ..seat.session import quiet_session
 from . import texts
+from .gmcp import LineKind
 
 #: lines a seat keeps for a rejoin (the oldest go first)
 MOST_MISSED = 400
@@ -54,6 +56,41 @@ class Line(Protocol):
     def send_line(self, text: str) -> None: ...
 
     def send_prompt(self, text: str) -> None: ...
+
+
+#: the kind of line (GMCP's ``Bergen.Line``) each sound cue marks
+KIND_OF_CUE = {
+    Cue.TURN: LineKind.TURN,
+    Cue.PLAY: LineKind.PLAY,
+    Cue.DRAW: LineKind.DRAW,
+    Cue.HEADER: LineKind.HAND,
+    Cue.OUT: LineKind.OUT,
+    Cue.BLOCK: LineKind.BLOCK,
+    Cue.WIN: LineKind.WIN,
+}
+
+
+def tell_kind(line: Line | None, kind: LineKind) -> None:
+    """Tell a connection that speaks GMCP what kind the next lines are (others have no such method)."""
+    send_kind: Callable[[LineKind], None] | None = getattr(line, "send_kind", None)
+    if send_kind is not None:
+        send_kind(kind)
+
+
+class SeatAnnouncer(Announcer):
+    """A seat's announcer: before each message's lines, their kind (from its cue, or a reply)."""
+
+    def __init__(self, seat: Seat, out: TextIO, *, language: str, terse: bool) -> None:
+        super().__init__(out, language=language, terse=terse)
+        self.seat = seat
+
+    def announce(self, message: Message) -> None:
+        kind = self.seat.next_kind or (KIND_OF_CUE.get(message.cue) if message.cue is not None else None)
+        self.seat.next_kind = None
+        if kind is None:
+            kind = LineKind.REPLY if message.urgent else LineKind.EVENT
+        tell_kind(self.seat.client, kind)
+        super().announce(message)
 
 
 class SeatOutput:
@@ -89,6 +126,7 @@ class Seat:
     told_count: int = 0  # lines told since the seat was taken (the newest are in ``told``)
     heard_upto: int = 0  # ``told_count`` when its person's last line arrived: what came after may be lost
     last_prompt: str = ""  # the prompt last sent, so it is not sent twice with nothing between
+    next_kind: LineKind | None = None  # the kind of the message being said (a notice, a chat)
     address: str = ""  # where its person last connected from (seats left waiting are counted per address)
 
     @property
@@ -160,7 +198,7 @@ class SeatGame(MatchSeat):
         self.place = seat
         seating = Seating([s.name for s in table.seats], seat.index, table.levels())
         out = cast(TextIO, SeatOutput(seat))
-        announcer = Announcer(out, language=language, terse=verbosity is Verbosity.TERSE)
+        announcer = SeatAnnouncer(seat, out, language=language, terse=verbosity is Verbosity.TERSE)
         super().__init__(
             table.match,
             seating,
@@ -192,6 +230,11 @@ class SeatGame(MatchSeat):
     def orient(self) -> None:
         """The match's orientation, as the console says it when a match begins."""
         self.say(self.table_talk.orientation(self.match.rules, self.lexicon.main_word(CommandKind.HELP)))
+
+    def refusal(self, error: ParseError) -> Message:
+        """A line that is no command: its answer is told as a refusal (GMCP's ``Bergen.Line``)."""
+        self.place.next_kind = LineKind.REFUSAL
+        return super().refusal(error)
 
 
 def _seen(event: Event, seat: int) -> Event:
@@ -227,9 +270,11 @@ class Watcher:
         for event in events:
             message = self.narrator.narrate(_seen(event, -1))
             if message is not None:
-                self.say(message)
+                cue = message.cue
+                self.say(message, KIND_OF_CUE.get(cue, LineKind.EVENT) if cue is not None else LineKind.EVENT)
 
-    def say(self, message: Message) -> None:
+    def say(self, message: Message, kind: LineKind = LineKind.EVENT) -> None:
+        tell_kind(self.client, kind)
         text = message.braille if self.terse else message.text
         for line in text.splitlines():
             self.client.send_line(line)
@@ -310,17 +355,23 @@ class Table:
             if seat.game is not None:
                 seat.game.turn_and_prompt()
 
-    def say_to_all(self, message: Callable[[Seat | None], Message | None]) -> None:
+    def say_to_all(
+        self, message: Callable[[Seat | None], Message | None], kind: LineKind = LineKind.NOTICE
+    ) -> None:
         """A notice for everyone at the table (each in their own words: ``message`` gets the seat)."""
         for seat in self.seats:
             if seat.game is not None:
                 said = message(seat)
                 if said is not None:
-                    seat.game.say(said)
+                    seat.next_kind = kind
+                    try:
+                        seat.game.say(said)
+                    finally:
+                        seat.next_kind = None
         for watcher in self.watchers:
             said = message(None)
             if said is not None:
-                watcher.say(said)
+                watcher.say(said, kind)
 
     # ------------------------------------------------------------ ready, deal
 

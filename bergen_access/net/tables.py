@@ -32,8 +32,9 @@ from ..seat.session import QuitGame
 from ..session.savefile import load_match, match_text
 from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem
-from . import texts
+from . import side, texts
 from .connections import Client, secrets_equal, words_in
+from .gmcp import Closing, SeatGone
 from .names import alike
 from .table import Seat, SeatGame, Table
 
@@ -191,6 +192,7 @@ class Tables:
         table.renamed(seat)
         client.table, client.seat = table, seat
         client.say(texts.seated(client.i18n, table.number, seat.index + 1, seat.token))
+        side.seat_taken(client, table, seat)
         table.say_to_all(
             lambda other: None if other is seat else texts.joins(words_of(other, client), seat.name)
         )
@@ -230,6 +232,7 @@ class Tables:
         client.table, client.seat = table, seat
         seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
+        side.seat_taken(client, table, seat)
         for line in missed:
             client.send_line(line)
         if table.match.phase is Phase.HAND_OVER:  # where the next hand stands: who is ready
@@ -283,7 +286,7 @@ class Tables:
         except QuitGame:  # as at the console: leave (the seat waits for rejoin) and close
             self.leave(client)
             client.say(texts.goodbye(client.i18n))
-            client.close()
+            client.close(Closing.QUIT)
             return
         if asks_help:  # the game's help, then what the table adds
             client.say(texts.table_also(client.i18n))
@@ -312,23 +315,28 @@ class Tables:
             return
         seat = client.seat
         assert seat is not None
+        code = seat.token
         if table.match.phase is Phase.NOT_STARTED:
             closed = self.unseat(client, table, seat)
             number = table.number
             client.say(
                 texts.table_closed(client.i18n, number) if closed else texts.seat_freed(client.i18n, number)
             )
+            side.seat_gone(client, code, SeatGone.CLOSED if closed else SeatGone.FREED)
             return
         table.left(seat)
         client.seat, client.table = None, None
         if self.drop_if_done(table):  # nobody else was there: no seat waits, the table is gone
             client.say(texts.table_closed(client.i18n, table.number))
+            side.seat_gone(client, code, SeatGone.CLOSED)
             return
         if table.match.is_over:  # nothing to come back to
             client.say(texts.left_after_match(client.i18n, table.number))
+            side.seat_gone(client, code, SeatGone.OVER)
             return
         minutes = self.tell_away(client, table, seat)
         client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
+        side.seat_left(client, table, seat, minutes)
 
     def gone(self, client: Client) -> None:
         """A connection ended: it stops watching; its seat is freed before the match, else waits."""
@@ -465,7 +473,7 @@ def _taken_over(old: Client) -> None:
     old.say(texts.taken_over(old.i18n))
     old.seat, old.table = None, None  # its end does not make the seat wait
     old.name = None  # nor is it listed online under the seat's name while it dies
-    old.close()
+    old.close(Closing.TAKEN_OVER)
 
 
 def notice(

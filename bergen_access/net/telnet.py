@@ -6,8 +6,11 @@ every hostile input can be tested without a socket:
 - ``LineFramer`` turns whatever a client sends, in any chunking, into lines:
   telnet negotiation (RFC 854/855) is removed whole and never reaches a
   player; a line over the byte limit is cut and flagged, and memory stays
-  bounded whatever arrives. Lines are decoded with ``surrogateescape`` so the
-  input boundary (``boundary.screen``) refuses bad bytes with its own answer.
+  bounded whatever arrives. ``read`` also gives, in order among the lines, each
+  option request (``Negotiation``) and each subnegotiation (``Subnegotiation``:
+  GMCP's messages, ``gmcp.py``); one longer than its limit is dropped whole.
+  Lines are decoded with ``surrogateescape`` so the input boundary
+  (``boundary.screen``) refuses bad bytes with its own answer.
 - ``RateLimiter`` is a token bucket per connection, with the time passed in.
 - ``outgoing`` makes one line for the client: visible, UTF-8, CR LF, and
   never readable as a telnet command.
@@ -36,11 +39,15 @@ _LINE_OR_COMMAND = re.compile(rb"[\r\n\xff]")
 _LF_OR_COMMAND = re.compile(rb"[\n\xff]")
 
 
+MAX_SUB_BYTES = 8192  # bytes of one subnegotiation's payload kept; a longer one is dropped whole
+
+
 class _State(Enum):
     DATA = auto()
     COMMAND = auto()  # after IAC
     OPTION = auto()  # after IAC WILL/WONT/DO/DONT
-    SUB = auto()  # inside IAC SB ...
+    SUB_OPTION = auto()  # after IAC SB: the option byte
+    SUB = auto()  # inside IAC SB option ...
     SUB_IAC = auto()  # IAC inside a subnegotiation: IAC SE ends it, IAC IAC is its data
 
 
@@ -52,18 +59,44 @@ class Incoming:
     too_long: bool = False
 
 
+@dataclass(frozen=True)
+class Negotiation:
+    """``IAC verb option``: the peer asks for (or refuses) an option: ``verb`` is WILL, WONT, DO or DONT."""
+
+    verb: int
+    option: int
+
+
+@dataclass(frozen=True)
+class Subnegotiation:
+    """``IAC SB option … IAC SE``: the payload of one option's message, its doubled 0xFF undone."""
+
+    option: int
+    payload: bytes
+
+
+Received = Incoming | Negotiation | Subnegotiation
+
+
 class LineFramer:
     """Lines out of a client's byte stream; one per connection, fed as data arrives."""
 
-    def __init__(self, max_line: int = MAX_LINE_BYTES, *, lf_only: bool = False) -> None:
+    def __init__(
+        self, max_line: int = MAX_LINE_BYTES, max_sub: int = MAX_SUB_BYTES, *, lf_only: bool = False
+    ) -> None:
         """``lf_only``: lines end at LF alone (a CR just before it dropped), and any other CR or NUL is
         a character of the line: how ``bergen join`` reads the server, which ends every line with
         CR LF, so that nothing it sends is lost or joined to another line (shown, made visible)."""
-        if max_line < 1:
-            raise ValueError("max_line must be positive")
+        if max_line < 1 or max_sub < 1:
+            raise ValueError("max_line and max_sub must be positive")
         self._max_line = max_line
         self._lf_only = lf_only
         self._ends = _LF_OR_COMMAND if lf_only else _LINE_OR_COMMAND
+        self._max_sub = max_sub
+        self._sub = bytearray()
+        self._sub_option = 0
+        self._sub_cut = False  # the payload passed max_sub: the message is dropped whole
+        self._verb = 0
         self._line = bytearray()
         self._cut = False  # the line passed max_line: the rest of it is dropped
         self._after_cr = False  # a CR ended a line: an LF or NUL next belongs to it
@@ -85,13 +118,23 @@ class LineFramer:
         """Bytes held for the unfinished line: never more than ``max_line``."""
         return len(self._line)
 
+    @property
+    def pending_sub_bytes(self) -> int:
+        """Bytes held for an unfinished subnegotiation: never more than ``max_sub``."""
+        return len(self._sub)
+
     def feed(self, data: bytes) -> list[Incoming]:
         """The lines completed by ``data``; the chunking of the stream never changes them."""
-        lines: list[Incoming] = []
+        return [item for item in self.read(data) if isinstance(item, Incoming)]
+
+    def read(self, data: bytes) -> list[Received]:
+        """The lines, option requests and subnegotiations completed by ``data``, in the order sent;
+        the chunking of the stream never changes them."""
+        items: list[Received] = []
         at = 0
         while at < len(data):  # every step consumes at least one byte
-            at = self._step(data, at, lines)
-        return lines
+            at = self._step(data, at, items)
+        return items
 
     def finish(self) -> list[Incoming]:
         """The last line when the client closed without ending it (``[]`` if there is none)."""
@@ -99,29 +142,49 @@ class LineFramer:
             return []
         return [self._end_line()]
 
-    def _step(self, data: bytes, at: int, lines: list[Incoming]) -> int:
+    def _step(self, data: bytes, at: int, items: list[Received]) -> int:
         state = self._state
         if state is _State.DATA:
-            return self._data(data, at, lines)
+            return self._data(data, at, items)
         if state is _State.COMMAND:
             self._command(data[at])
         elif state is _State.OPTION:
-            self._state = _State.DATA  # the option byte: negotiation is refused by silence
+            items.append(Negotiation(self._verb, data[at]))
+            self._state = _State.DATA
+        elif state is _State.SUB_OPTION:
+            self._sub_option, self._sub, self._sub_cut = data[at], bytearray(), data[at] == IAC
+            self._state = _State.SUB_IAC if data[at] == IAC else _State.SUB  # no option: dropped
         elif state is _State.SUB:
-            found = data.find(IAC, at)  # the payload is skipped, never stored
+            found = data.find(IAC, at)
+            stop = len(data) if found < 0 else found
+            self._keep_sub(data[at:stop])
             if found < 0:
-                return len(data)
+                return stop
             self._state = _State.SUB_IAC
             return found + 1
         elif data[at] == IAC:  # SUB_IAC: an escaped 0xFF of the payload
+            self._keep_sub(b"\xff")
             self._state = _State.SUB
         elif data[at] == SE:
+            if not self._sub_cut:
+                items.append(Subnegotiation(self._sub_option, bytes(self._sub)))
+            self._sub = bytearray()
             self._state = _State.DATA
-        else:  # a malformed subnegotiation ends at the next command, which counts
+        else:  # a malformed subnegotiation (dropped) ends at the next command, which counts
+            self._sub = bytearray()
             self._command(data[at])
         return at + 1
 
-    def _data(self, data: bytes, at: int, lines: list[Incoming]) -> int:
+    def _keep_sub(self, part: bytes) -> None:
+        """Payload kept up to ``max_sub`` bytes; past that the message is dropped and nothing more kept."""
+        if self._sub_cut:
+            return
+        if len(self._sub) + len(part) > self._max_sub:
+            self._sub_cut, self._sub = True, bytearray()
+            return
+        self._sub += part
+
+    def _data(self, data: bytes, at: int, items: list[Received]) -> int:
         if self._after_cr:
             byte = data[at]
             if byte in (LF, NUL):  # CR LF and CR NUL are one line end
@@ -139,7 +202,7 @@ class LineFramer:
         else:
             if self._lf_only and self._line.endswith(b"\r"):
                 del self._line[-1]  # CR LF: the CR is the line end's
-            lines.append(self._end_line())
+            items.append(self._end_line())
             self._after_cr = data[stop] == CR
         return stop + 1
 
@@ -152,9 +215,10 @@ class LineFramer:
             return
         self._telnet = True
         if byte in (WILL, WONT, DO, DONT):
+            self._verb = byte
             self._state = _State.OPTION
         elif byte == SB:
-            self._state = _State.SUB
+            self._state = _State.SUB_OPTION
         else:  # NOP, GA, AYT, a stray SE, ...: two bytes, nothing to do
             self._state = _State.DATA
 

@@ -407,6 +407,11 @@ class Routed(Exception):  # noqa: N818 - a line that arrived, not an error
     """Raised inside a waiting read: a line came from the braille display's routing keys."""
 
 
+class PromptChanged(Exception):  # noqa: N818 - news, not an error
+    """Raised out of a waiting read (``RoutedReader.refresh``): what the prompt stands for changed
+    while it waited (``bergen join``: another seat moved), so it is asked again with the new prompt."""
+
+
 class RoutedReader:
     """Lines typed by the braille display's routing keys, beside the keyboard's, through the same boundary.
 
@@ -436,6 +441,7 @@ class RoutedReader:
         self._lock = threading.Lock()
         self._waiting = False
         self._ended = False
+        self._refresh = False
         self._last_facts: str | None = None  # the facts of the last prompt shown (short_prompts)
         self._main = threading.main_thread().ident
         self._signal: Any = signal
@@ -465,6 +471,13 @@ class RoutedReader:
     def resume(self) -> None:
         """Input goes on after ``finish`` (a lost connection was made again)."""
         self._ended = False
+
+    def refresh(self) -> None:
+        """From another thread: the prompt's state changed; a read that waits ends with ``PromptChanged``
+        (what was typed so far stays with the terminal or is typed again)."""
+        with self._lock:
+            self._refresh = self._waiting
+        self._wake()
 
     def type_line(self, line: str) -> None:
         """From the key thread: ``line`` is read next, at once if a read is waiting."""
@@ -528,6 +541,10 @@ class RoutedReader:
                 self._waiting = True
                 return self.inner.read(prompt)
             except Routed:
+                with self._lock:
+                    changed, self._refresh = self._refresh, False
+                if changed:
+                    raise PromptChanged from None
                 continue
             finally:
                 self._waiting = False
