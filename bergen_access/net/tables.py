@@ -242,7 +242,7 @@ class Tables:
         if was_away:
             table.say_to_all(notice(texts.back, seat.name, client, skip=seat))
         if not any(s.is_free for s in table.seats):
-            seat.game.state_now()  # last, always: whose turn, and what can be done when it is the seat's
+            seat.game.state_now(missed)  # last, always: whose turn, and what can be done at the seat's
         self.seated(table, seat.game)
 
     def waiting_from(self, address: str) -> int:

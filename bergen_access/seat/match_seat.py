@@ -10,7 +10,7 @@ today's language and verbosity.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
@@ -257,13 +257,17 @@ class MatchSeat(Talking):
             message = self.replies.your_turn(self.view, urgent=False, ends_told=told)
             self.announcer.announce(message)
 
-    def state_now(self) -> None:
+    def state_now(self, last_told: Sequence[str] = ()) -> None:
         """Where the match stands, for a player who was away (a rejoin): whose turn, and at the
-        player's own turn what can be done, said now as the turn is (not again before the prompt)."""
+        player's own turn what can be done, said now as the turn is (not again before the prompt).
+        Not said when ``last_told``, the last lines the player was told again, end with it already."""
         if self.match.phase is Phase.NOT_STARTED:
             return
         view = self.view
-        self.say(self.replies.turn(view))
+        state = self.replies.turn(view)
+        shown = (state.braille if self.announcer.terse else state.text).splitlines()
+        if not shown or list(last_told[-len(shown) :]) != shown:
+            self.say(state)
         if view.phase is Phase.PLAYING and view.is_my_turn:
             self._turn_told = True
 
