@@ -1116,12 +1116,17 @@ def test_the_rate_limit_refuses_lines_says_so_once_and_lets_them_through_again()
         burst = b"".join(b"say n%d\r\n" % n for n in range(36)) + b"name Zed\r\nsay last\r\n"
         await ada.send(burst)
         await ada.wait_for("Too fast")
+        slowed = ada.mark()
         await asyncio.sleep(0.3)
         heard = [int(n) for n in re.findall(r"Ada says: n(\d+)", " ".join(bo.lines(since)))]
         assert heard == list(range(len(heard))) and 25 <= len(heard) < 36, heard
         assert "Ada says: last" not in bo.lines(since)
         assert ada.data.count(b"Too fast") == 1
         assert on_server(server, ada).name == "Ada"  # type: ignore[union-attr]
+        # the seat's prompt once more when lines are taken again: a client's triggers answer it
+        # (TinTin++ answering each prompt at once hit the limit, and then waited for a prompt forever)
+        assert not any(line.endswith(">") for line in ada.lines(slowed))
+        await ada.wait_for(r">$", since=slowed, timeout=4)
         await ada.ask("say again", "Ada says: again")  # a line later is taken again
         await bo.wait_for("Ada says: again", since)
         # bytes that make no line cost no line: a long telnet chatter, then a line

@@ -41,6 +41,8 @@ READ_CHUNK = 4096
 #: bytes waiting to be sent to one connection before it counts as gone: a client that never reads
 #: (hung, or hostile) must not make the server hold everything its table says (a whole match is ~40 KB)
 MOST_UNSENT = 256 * 1024
+#: seconds after "too fast" before the prompt comes again (the rate limit has room for lines by then)
+SLOWED_DOWN = 1.5
 #: seconds a connection may take to give the password before it is closed
 PASSWORD_WAIT = 60.0
 #: seconds the greeting waits for a first line of settings (``bergen join`` sends it as it connects, so
@@ -180,9 +182,11 @@ class Connections:
         rate: tuple[float, int] = (10.0, 30),
         per_address: int = MOST_PER_ADDRESS,
         describe: Callable[[Client], dict[str, Any]] | None = None,
+        prompt_again: Callable[[Client], None] = lambda client: None,
     ) -> None:
         self.clients: list[Client] = []
         self.describe = describe
+        self._prompt_again = prompt_again
         self._line = line
         self._gone = gone
         self._greet = greet or self.welcome
@@ -281,8 +285,16 @@ class Connections:
                     return
                 if client.limiter.strikes == 1:  # said once a run of refused lines
                     client.say(texts.too_fast(client.i18n))
+                    # its prompt again once lines are taken again: a client whose triggers answer each
+                    # prompt (TinTin++, Mudlet) waits for one, and the refused line brought none
+                    asyncio.get_running_loop().call_later(SLOWED_DOWN, self._slowed_down, client)
                 continue
             self._line(client, incoming.text, incoming.too_long)
+
+    def _slowed_down(self, client: Client) -> None:
+        """A moment after "too fast": the prompt again, if the connection is still there."""
+        if not client.closed:
+            self._prompt_again(client)
 
     def welcome(self, client: Client, first: str | None) -> bool:
         """The greeting when nobody reads settings from the first line (which is then an ordinary line)."""

@@ -62,6 +62,7 @@ class Server:
             rate=rate,
             per_address=per_address,
             describe=prompt_state,
+            prompt_again=lambda client: self.floor.prompt_again(client),  # noqa: PLW0108 - made below
         )
         self.floor = Tables(
             storage,

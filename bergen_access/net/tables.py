@@ -297,6 +297,13 @@ class Tables:
             client.say(texts.match_over(client.i18n))
         self.computers_move(table)
 
+    def prompt_again(self, client: Client) -> None:
+        """The seat's prompt once more (after lines were refused as too fast: nothing answered them)."""
+        seat = client.seat
+        if seat is not None and seat.client is client and seat.game is not None:
+            seat.last_prompt = ""
+            seat.game.turn_and_prompt()
+
     # ------------------------------------------------------- leaving, gone
 
     def leave(self, client: Client) -> None:
