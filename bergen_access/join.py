@@ -278,18 +278,18 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
             except OSError as error:
                 return error
             sock.settimeout(None)
-            # the settings first, in one line as the connection opens: the greeting is in the player's
-            # language and asks no name given (a seat's name comes back with its code)
-            first = f"language {console.language} verbosity {console.verbosity.value}"
-            with contextlib.suppress(OSError):
-                sock.sendall(outgoing(first + (f" name {args.name}" if args.name and not seat.token else "")))
-            connection = Connection(
+            connection = Connection(  # it asks for GMCP first: a close at the door then says why
                 sock,
                 heard,
                 routed.finish if routed is not None else lambda: None,
                 memory=seat,
                 refresh=routed.refresh if routed is not None else lambda: None,
             )
+            # the settings in one line as the connection opens (apart from the lines that are answered):
+            # the greeting is in the player's language and asks no name given (a seat's comes with its code)
+            first = f"language {console.language} verbosity {console.verbosity.value}"
+            with contextlib.suppress(OSError):
+                sock.sendall(outgoing(first + (f" name {args.name}" if args.name and not seat.token else "")))
             if args.password is not None:
                 connection.send(args.password)
             if seat.token is not None:  # back to the seat the line broke away from

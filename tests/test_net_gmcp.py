@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import socket
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -48,6 +46,7 @@ from bergen_access.net.telnet import (
 )
 
 from .blind_play_bot import move
+from .join_clients import joiner
 
 # --- framing ---------------------------------------------------------------------------------------
 
@@ -305,23 +304,6 @@ def test_join_learns_its_code_from_gmcp_never_from_what_is_said() -> None:
     assert connection.closed.wait(5)
     assert memory.token == "0123abcd" and not memory.final  # the server stops: its seat waits
     assert memory.reason == "server_stopping"
-
-
-def joiner(tmp_path: Path, port: int, name: str, language: str, *more: str) -> pexpect.spawn:
-    home = tmp_path / name
-    env = {
-        "HOME": str(home),
-        "XDG_DATA_HOME": str(home / "data"),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "LANG": "C.UTF-8",
-        "PATH": os.environ.get("PATH", ""),
-        "PYTHONPATH": os.pathsep.join(sys.path),
-        "BRLAPI_HOST": ":98",  # no braille display here
-        "BERGEN_TEST_RETRY_SCALE": "0.01",
-    }
-    arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", name, "--lang", language]
-    arguments += ["--plain", "--speech", "off", "--sounds", "off", *more]
-    return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=15)
 
 
 def until_quiet(child: pexpect.spawn, served: ServerThread, prompt: str) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,44 +16,14 @@ import pytest
 
 from bergen_access.join import address
 
+from .join_clients import joiner, serve_process
 from .net_clients import LineClient
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[int]:
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bergen_access", "serve", "--port", "0"],
-        env=env,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        found = re.search(r"listening on [\d.]+:(\d+)", process.stdout.readline())
-        assert found is not None
-        yield int(found.group(1))
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
-def joiner(tmp_path: Path, port: int, name: str, language: str) -> pexpect.spawn:
-    home = tmp_path / name
-    env = {
-        "HOME": str(home),
-        "XDG_DATA_HOME": str(home / "data"),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "LANG": "C.UTF-8",
-        "PATH": os.environ.get("PATH", ""),
-        "BRLAPI_HOST": ":98",  # no braille display here
-    }
-    arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", name, "--lang", language]
-    arguments += ["--plain", "--speech", "off", "--sounds", "off"]
-    return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
+    with serve_process(tmp_path) as port:
+        yield port
 
 
 def test_two_joiners_a_line_client_and_a_computer_play_at_one_table(tmp_path: Path, server: int) -> None:

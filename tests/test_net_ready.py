@@ -8,11 +8,7 @@ and the next hand only when every person is ready, an away seat waited for until
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -32,6 +28,7 @@ from bergen_access.present.message import Verbosity
 from bergen_access.present.table_talk import rules_name
 
 from .blind_play_bot import template_regex
+from .join_clients import joiner, serve_process
 from .net_clients import LineClient, one_move, until
 
 EN, DE, TR = I18n("en"), I18n("de"), I18n("tr")
@@ -236,41 +233,14 @@ def test_first_line_settings_before_a_password_are_kept_until_it_is_given() -> N
 
 
 def test_bergen_join_is_greeted_in_its_language_by_the_name_it_gave(tmp_path: Path) -> None:
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "bergen_access", "serve", "--port", "0"],
-        env=env,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        found = re.search(r"listening on [\d.]+:(\d+)", server.stdout.readline())
-        assert found is not None
-        home = tmp_path / "ayse"
-        join_env = {
-            "HOME": str(home),
-            "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"),
-            "LANG": "C.UTF-8",
-            "PATH": os.environ.get("PATH", ""),
-            "BRLAPI_HOST": ":98",
-        }
-        arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{found.group(1)}", "--name", "Ayşe"]
-        arguments += ["--lang", "tr", "--plain", "--speech", "off", "--sounds", "off"]
-        child = pexpect.spawn(sys.executable, arguments, env=join_env, encoding="utf-8", timeout=20)
+    with serve_process(tmp_path) as port:
+        child = joiner(tmp_path, port, "Ayşe", "tr")
         child.expect(re.escape(texts.welcome(TR, False, "Ayşe").text))
         assert "Welcome" not in (child.before or "")  # the first line it shows is already Turkish
         child.sendline(lobby_words(TR).word(CommandKind.WHO))
         child.expect(re.escape(texts.who(TR, "Ayşe (" + texts.in_lobby(TR) + ")").text))
         child.sendline(lobby_words(TR).word(CommandKind.QUIT))
         child.expect(pexpect.EOF)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 # ------------------------------------------------------------------ ready, then the next hand

@@ -249,11 +249,15 @@ class Connections:
     async def _refuse(self, client: Client, reader: asyncio.StreamReader, reason: Closing) -> None:
         """A connection refused at once: a client that asks for GMCP within a moment hears why in
         ``Bergen.Close`` too; then it is closed (a raw client only waits that moment)."""
+        until = time.monotonic() + REFUSED_WAIT
         with contextlib.suppress(TimeoutError, ConnectionError, OSError):
-            data = await asyncio.wait_for(reader.read(READ_CHUNK), REFUSED_WAIT)
-            for item in client.framer.read(data):
-                if isinstance(item, Negotiation):
-                    client.send_raw(client.gmcp.answer(item))
+            while not client.gmcp.on:  # the request may come after a first line (bergen join's settings)
+                data = await asyncio.wait_for(reader.read(READ_CHUNK), max(0.0, until - time.monotonic()))
+                if not data:
+                    break
+                for item in client.framer.read(data):
+                    if isinstance(item, Negotiation):
+                        client.send_raw(client.gmcp.answer(item))
         client.close(reason)
 
     def _lines(self, client: Client, items: list[Received]) -> None:

@@ -1,0 +1,58 @@
+"""The real ``bergen serve`` in a process and ``bergen join`` under a pty, for the network tests."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+
+
+@contextlib.contextmanager
+def serve_process(home: Path) -> Iterator[int]:
+    """``bergen serve --port 0`` with its own home; its port. Stopped with SIGTERM (killed if it hangs)."""
+    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "LANG": "C.UTF-8"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bergen_access", "serve", "--port", "0"],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        found = re.search(r"listening on [\d.]+:(\d+)", process.stdout.readline())
+        assert found is not None
+        yield int(found.group(1))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def joiner(
+    tmp_path: Path, port: int, name: str, language: str, *more: str, timeout: float = 20
+) -> pexpect.spawn:
+    """``bergen join`` as ``name`` in ``language`` (plain lines, no speech, no sounds, no braille display),
+    with its own home, trying again quickly after a lost line."""
+    home = tmp_path / name
+    env = {
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "LANG": "C.UTF-8",
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": os.pathsep.join(sys.path),
+        "BRLAPI_HOST": ":98",  # no braille display here
+        "BERGEN_TEST_RETRY_SCALE": "0.01",
+    }
+    arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", name, "--lang", language]
+    arguments += ["--plain", "--speech", "off", "--sounds", "off", *more]
+    return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=timeout)
