@@ -10,10 +10,21 @@ so the save and the match record say honestly how many moves were taken back.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from .actions import Action, Draw
 from .dealers import dealer_from_spec
 from .engine import Match, Phase
 from .events import Drew, HandDealt, Passed, TilePlayed
+
+
+class TakeBack(StrEnum):
+    """Whether ``undo`` may take back a move in a match."""
+
+    ON = "yes"
+    OFF = "no"  # --take-back no
+    NOT_HERE = "not-here"  # a network table: the other players have seen the move
+
 
 #: the events that each action causes first (an action causes exactly one of them)
 _ACTION_EVENTS = (TilePlayed, Drew, Passed)

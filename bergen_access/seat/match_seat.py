@@ -28,6 +28,7 @@ from ..core.events import (
     Opened,
     TilePlayed,
 )
+from ..core.takeback import TakeBack, take_back
 from ..core.tiles import Tile
 from ..core.view import SeatView
 from ..i18n import I18n
@@ -41,6 +42,7 @@ from ..present.options import choices, held_back_number
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.table_talk import TableTalk
+from ..present.take_back import TakeBackWords
 from ..present.words import Words
 from ..session.savefile import MATCH_FILE, match_text
 from .session import Session, pause_after_save
@@ -158,6 +160,7 @@ class MatchSeat(Talking):
         self.replies = Replies(self.narrator)
         self.feedback = Feedback(self.narrator, remembers=self.session.remembers)
         self.table_talk = TableTalk(self.narrator, self.seating.levels)
+        self.take_back_words = TakeBackWords(self.narrator)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
@@ -551,6 +554,26 @@ class MatchSeat(Talking):
             return
         self._turn_told = False
         self._apply(action)
+
+    def on_undo(self, command: Command) -> None:
+        """Take back the player's last move of this hand and the computers' after it: the match is
+        replayed from its seed without them (core/takeback.py), saved, and its history told again."""
+        setting = self.session.take_back
+        if setting is not TakeBack.ON:
+            self.say(self.take_back_words.refused(setting))
+            return
+        result = take_back(self.match, self.seating.human)
+        if result is None:
+            self.say(self.take_back_words.refused(None))
+            return
+        self.match, taken = result
+        self._turn_told, self._asking, self._enter_plays = False, None, None
+        self._pending_draws = []
+        from .replay import restore_history  # noqa: PLC0415 - replay builds seats of this module
+
+        restore_history(self)
+        self.moves.save()
+        self.say(self.take_back_words.taken_back(taken, self.match))
 
     def on_history(self, command: Command) -> None:
         count = command.number or HISTORY_DEFAULT
