@@ -265,5 +265,6 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
         raise RecordError(RecordProblem.DOES_NOT_REPLAY, str(error)) from None
     if match.hand_number != hands:
         raise RecordError(RecordProblem.DOES_NOT_REPLAY, len(actions))
-    match.taken_back = _taken_back(record.get("taken_back", []), len(actions))
+    if record["version"] >= 2:  # version 1 knew no take-backs: a key of that name there is not ours
+        match.taken_back = _taken_back(record.get("taken_back", []), len(actions))
     return match, list(record.get("seats", []))

@@ -588,7 +588,7 @@ class MatchSeat(Talking):
             self.say(self.take_back_words.refused(None))
             return
         self.match, taken = result
-        self._turn_told, self._asking, self._enter_plays = False, None, None
+        self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
         self._pending_draws = []
         from .replay import restore_history  # noqa: PLC0415 - replay builds seats of this module
 
