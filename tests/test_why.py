@@ -272,7 +272,7 @@ def test_why_at_the_seat_explains_the_last_score_or_history_n() -> None:
     assert out.getvalue()[start:].splitlines()[0] == "Anna: double header, 2 points, total 2."
     start = len(out.getvalue())
     seat.handle("why 2")  # the player's own play
-    assert out.getvalue()[start:].splitlines()[0] == "Your 1-5 scored nothing: the ends were 5 and 1, none alike."
+    assert out.getvalue()[start:].splitlines()[0] == "Your 1-5 scored nothing: the ends were 5 and double 1, none alike."
 
 
 def test_why_in_terse_is_braille_lines() -> None:
