@@ -56,7 +56,9 @@ def expected_value(rules: Rules, kind: HeaderKind, need: int) -> int:
     target standard gives at most 2 with 3 to go and 1 with 2 or 1 (larger sets: at most need - 1, at
     least 1); counters: a double discards 1 at 2 or fewer, a triple 2 at 3 or fewer (larger sets: 1 less
     when it would take all); nobody discards more counters than held."""
-    base = {HeaderKind.DOUBLE: rules.double_header, HeaderKind.TRIPLE: rules.triple_header}.get(kind, kind.size)
+    base = {HeaderKind.DOUBLE: rules.double_header, HeaderKind.TRIPLE: rules.triple_header}.get(
+        kind, kind.size
+    )
     if rules.tile_set > 6 and kind.size > 3:
         base = kind.size
     value = base
@@ -140,7 +142,9 @@ def check_match(match: Match) -> None:
         elif isinstance(facts, OutFacts):
             FIGURES["went out"] += 1
             assert isinstance(event, WentOut) and facts.need == need
-            assert event.value == (min(rules.going_out, need) if rules.tally is Tally.COUNTERS else rules.going_out)
+            assert event.value == (
+                min(rules.going_out, need) if rules.tally is Tally.COUNTERS else rules.going_out
+            )
             assert ("Going out scores nothing" in text) == (rules.going_out == 0)
         else:
             assert isinstance(facts, BlockedFacts) and isinstance(event, HandBlocked)
@@ -180,7 +184,9 @@ def test_thousands_of_scores_are_explained_as_the_engine_scored_them() -> None:
     figures = sweep()
     print("why: " + ", ".join(f"{key} {value}" for key, value in sorted(figures.items())))
     assert figures["scoring events"] >= 5000
-    assert figures["header triple set 9"] + figures["header triple set 12"] > 50  # triple headers, larger sets
+    assert (
+        figures["header triple set 9"] + figures["header triple set 12"] > 50
+    )  # triple headers, larger sets
     assert sum(v for k, v in figures.items() if k.startswith("header ") and "fold" not in k) > 1000
     assert figures["reduced standard set 6"] > 0 and figures["reduced counters set 6"] > 0
     assert figures["reduced standard set 9"] > 0 and figures["reduced counters set 12"] > 0
@@ -272,7 +278,10 @@ def test_why_at_the_seat_explains_the_last_score_or_history_n() -> None:
     assert out.getvalue()[start:].splitlines()[0] == "Anna: double header, 2 points, total 2."
     start = len(out.getvalue())
     seat.handle("why 2")  # the player's own play
-    assert out.getvalue()[start:].splitlines()[0] == "Your 1-5 scored nothing: the ends were 5 and double 1, none alike."
+    assert (
+        out.getvalue()[start:].splitlines()[0]
+        == "Your 1-5 scored nothing: the ends were 5 and double 1, none alike."
+    )
 
 
 def test_why_in_terse_is_braille_lines() -> None:

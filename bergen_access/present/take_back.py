@@ -50,7 +50,9 @@ class TakeBackWords:
             return i.ngettext("your {count} draw", "your {count} draws", count).format(count=count)
         if isinstance(action, Draw):
             # Translators: in "Taken back: ...": another player's draws, e.g. "Anna's 2 draws".
-            return i.ngettext("{name}'s {count} draw", "{name}'s {count} draws", count).format(name=name, count=count)
+            return i.ngettext("{name}'s {count} draw", "{name}'s {count} draws", count).format(
+                name=name, count=count
+            )
         if mine:
             # Translators: in "Taken back: ...": the player's pass.
             return i.gettext("your pass")
