@@ -340,7 +340,12 @@ MATCH_CASES = [
         "malformed",
         "match.taken_back[0].at",
     ),
-    Case("taken-back-not-a-list", edited(set_in("taken_back", value={"at": 1})), "malformed", "match.taken_back"),
+    Case(
+        "taken-back-not-a-list",
+        edited(set_in("taken_back", value={"at": 1})),
+        "malformed",
+        "match.taken_back",
+    ),
     Case("a-score-sheet", fixed(json.dumps(A_SHEET).encode()), "not-a-record"),
     Case("settings-file", fixed(b'{"verbosity": "terse"}'), "not-a-record"),
     Case("rules-players-9", edited(set_in("rules", "players", value=9)), "malformed", "match.rules"),
