@@ -295,3 +295,52 @@ def test_undo_at_a_network_table_is_refused() -> None:
 def test_figures() -> None:
     """Reported by the run (-s): how many take-backs were checked against the state before the move."""
     print(f"take-back cases checked: {CHECKED['cases']}")
+
+
+def test_undo_and_why_under_a_pseudo_terminal(tmp_path: Path) -> None:
+    """The real program as a person sees it: a move, undo, the same position again, why."""
+    from .drivers import run_pty  # noqa: PLC0415
+
+    answers = iter(["1-5", "0-6", "undo", "why", "q"])
+    transcript, status = run_pty(
+        ["--seed", "5", "--speech", "off", "--opponents", "easy"],
+        tmp_path,
+        lambda prompt, recent: next(answers),
+    )
+    assert status == 0, transcript[-1500:]
+    after = transcript[transcript.index("undo") :]
+    assert "Taken back: your 0-6, Anna's 4 draws and Anna's 0-0. Score: You 0, Anna 2; target 15." in after
+    assert "Your turn. Ends 5 and 6." in after  # the position before the move, said as a turn is
+    assert "Anna's 1-6 scored nothing: the ends were 5 and 6, none alike." in after
+    assert "The last score: why 3." in after
+
+
+def test_the_computers_are_made_anew_after_undo() -> None:
+    """Nothing the computers kept may outlive a take-back: the loop makes them again for the new match."""
+    from bergen_access.players.base import Player  # noqa: PLC0415
+    from bergen_access.players.easy import EasyPlayer  # noqa: PLC0415
+    from bergen_access.ui.game import Game  # noqa: PLC0415
+
+    out = io.StringIO()
+    session = quiet_session()
+    session.take_back = TakeBack.ON
+    made: list[Match] = []
+
+    def make_players(match: Match) -> dict[int, Player]:
+        made.append(match)
+        return {1: EasyPlayer(1)}
+
+    game = Game(
+        Match(preset("standard"), SeededDealer(5)),
+        Seating(["You", "Anna"], 0, {1: "easy"}),
+        {1: EasyPlayer(1)},
+        language="en",
+        verbosity=Verbosity.NORMAL,
+        announcer=Announcer(out, language="en"),
+        reader=Script(out, ["1-5", "undo", "1-5"]),
+        session=session,
+        make_players=make_players,
+    )
+    assert game.run() == 0
+    assert len(made) == 1 and made[0] is game.match  # made once, for the replayed match
+    assert moves_taken_back(game.match) == 2  # your 1-5 and Anna's 1-6

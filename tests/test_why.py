@@ -95,16 +95,15 @@ def check_match(match: Match) -> None:
     explainer = _explainer(rules)
     for index in range(len(history)):
         event = history[index]
-        if type(event) not in (HeaderScored, WentOut, HandBlocked):
+        if not isinstance(event, HeaderScored | WentOut | HandBlocked):
             continue
         facts = facts_at(rules, history, index)
         side = event.winner if isinstance(event, HandBlocked) else event.side
         need = rules.target_score - scores[side] if side is not None else None
         text = explainer.explain(facts).text
         lines = text.split("\n")
-        assert lines[0] == explainer.narrator.narrate(event).text.split(" " + "\n")[0] or lines[0].startswith(
-            explainer.narrator.narrate(event).text
-        ), (lines, event)
+        narrated = explainer.narrator.narrate(event)  # the score's own announcement comes first
+        assert narrated is not None and lines[0].startswith(narrated.text), (lines, event)
         if isinstance(facts, HeaderFacts):
             assert isinstance(event, HeaderScored)
             FIGURES["headers"] += 1
