@@ -28,6 +28,7 @@ from .core.dealers import SeededDealer
 from .core.engine import Match
 from .core.refused import RecordProblem
 from .core.rules import Rules, RulesError, from_options
+from .core.takeback import TakeBack
 from .i18n import I18n, choose_language, environment
 from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
@@ -60,6 +61,13 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         metavar="LEVEL[,LEVEL...]",
         # Translators: --help of --opponents.
         help=i.gettext("computer level for all, or one per computer seat"),
+    )
+    parser.add_argument(
+        "--take-back",
+        choices=("yes", "no"),
+        default=None,
+        # Translators: --help of --take-back. Keep the words yes, no and undo.
+        help=i.gettext("whether undo takes back your last move (yes by default; remembered)"),
     )
     parser.add_argument(
         "--new",
@@ -129,6 +137,19 @@ def _saved_match(console: Console, new: bool, asked: Rules) -> tuple[Match, Seat
     return None
 
 
+def _take_back(console: Console, flag: str | None) -> TakeBack:
+    """Take-back on or off: the flag (remembered), else as remembered, else on.
+
+    On by default: the match is against computers only, nothing is at stake, the save records every
+    take-back honestly, and a learner is helped most by trying a move again; ``--take-back no`` is for a
+    player who wants every move to stand.
+    """
+    if flag is not None and flag != console.settings.take_back:
+        console.settings.take_back = flag
+        console.save_settings()
+    return TakeBack.OFF if (flag or console.settings.take_back) == "no" else TakeBack.ON
+
+
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Carry out ``bergen`` (the game)."""
     console = open_console(parser, args, stdin, stdout, asks_how_to_speak=True)
@@ -170,6 +191,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
 
         start_channels(console, args, speech)
         session = seat_session(console, speech, new_match=new_match)
+        session.take_back = _take_back(console, args.take_back)
         game = Game(
             match,
             seating,
@@ -179,6 +201,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             announcer=announcer,
             reader=console.reader,
             session=session,
+            make_players=lambda replayed: computer_players(replayed, seating),
         )
         games.append(game)
         console.target.append(game)

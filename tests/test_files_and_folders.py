@@ -333,7 +333,19 @@ MATCH_CASES = [
     Case("nested-100000", deeply_nested, "too-deep"),
     Case("twenty-megabytes", huge, "too-large"),
     Case("a-folder", fixed(None), "not-a-file"),
-    Case("unknown-version", edited(set_in("version", value=2)), "unknown-version", "2"),
+    Case("unknown-version", edited(set_in("version", value=3)), "unknown-version", "3"),
+    Case(
+        "taken-back-beyond-the-actions",
+        edited(set_in("taken_back", value=[{"at": 99_999, "actions": []}])),
+        "malformed",
+        "match.taken_back[0].at",
+    ),
+    Case(
+        "taken-back-not-a-list",
+        edited(set_in("taken_back", value={"at": 1})),
+        "malformed",
+        "match.taken_back",
+    ),
     Case("a-score-sheet", fixed(json.dumps(A_SHEET).encode()), "not-a-record"),
     Case("settings-file", fixed(b'{"verbosity": "terse"}'), "not-a-record"),
     Case("rules-players-9", edited(set_in("rules", "players", value=9)), "malformed", "match.rules"),
@@ -594,6 +606,7 @@ def test_the_good_values_of_a_partly_wrong_settings_file_are_kept(tmp_path: Path
         "braille": None,
         "server": None,
         "player_name": None,
+        "take_back": None,
     }
 
 

@@ -130,7 +130,7 @@ def test_save_file_is_written_atomically_and_replays(tmp_path: Path) -> None:
     record = json.loads(path.read_text(encoding="utf-8"))
     assert (record["format"], record["version"], record["dealer"]) == (
         "bergen-access-match",
-        1,
+        2,
         {"kind": "seeded", "seed": 11},
     )
     loaded, seats = load_match(path)

@@ -56,6 +56,7 @@ class CommandKind(enum.StrEnum):
     COUNT = "count"
     TURN = "turn"
     HISTORY = "history"
+    WHY = "why"
     REPEAT = "repeat"
     HINT = "hint"
     SEATS = "seats"
@@ -234,6 +235,21 @@ COMMANDS: tuple[Definition, ...] = (
         ),
     ),
     Definition(
+        CommandKind.WHY,
+        # Translators: command words: why the last score was worth what it was ("why 3": the third-last
+        # line of history).
+        lambda i: i.pgettext("command", "why explain"),
+        Place.GAME,
+        Takes.NUMBER,
+        help=_help(
+            # Translators: help for the why command.
+            lambda i: i.gettext(
+                "Why the last score was worth what it was; why 3: history's third-last line."
+            ),
+            Place.GAME,
+        ),
+    ),
+    Definition(
         CommandKind.REPEAT,
         # Translators: command words: hear the last announcement again.
         lambda i: i.pgettext("command", "repeat r again"),
@@ -408,9 +424,15 @@ COMMANDS: tuple[Definition, ...] = (
     ),
     Definition(
         CommandKind.UNDO,
-        # Translators: scorekeeper command words, space-separated (word first, then short forms): undo.
+        # Translators: command words, space-separated (word first, then short forms): undo. In the
+        # scorekeeper it takes back the last entry, in a match against computers your last move.
         lambda i: i.pgettext("keep command", "undo u"),
-        Place.KEEP,
+        AT_A_TABLE,
+        help=_help(
+            # Translators: help for undo in a match against computers.
+            lambda i: i.gettext("Take back your last move and the computers' moves after it."),
+            Place.GAME,
+        ),
     ),
     Definition(
         CommandKind.REDO,

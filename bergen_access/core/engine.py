@@ -151,6 +151,8 @@ class Match:
         self.starting_scores = tuple(scores_list)
         self.history: list[Event] = []
         self.actions: list[Action] = []
+        #: actions taken back (core/takeback.py): where each take-back cut the actions, and what it took
+        self.taken_back: list[tuple[int, tuple[Action, ...]]] = []
         players = self._players = rules.players
         self._next = _NEXT[players]
         self._side_of = tuple(map(rules.side_of, range(players)))

@@ -36,7 +36,8 @@ from .schema import (
 from .tiles import LARGEST, Tile, parse_tile
 
 FORMAT = "bergen-access-match"
-VERSION = 1
+VERSION = 2  # 2: the taken-back actions kept apart ("taken_back")
+READABLE_VERSIONS = (1, 2)  # a save of version 1 has no take-backs
 MOST_ACTIONS = 200_000  # far beyond any match (about 30 actions a hand)
 MOST_HANDS = 20_000
 MOST_ARMS = 8
@@ -75,6 +76,10 @@ DEALER: Check = tagged(
     },
 )
 SCORES: Check = nullable(array(integer(0, 10_000), 4))
+#: each take-back: where it cut the actions, and the actions it took back (core/takeback.py)
+TAKEN_BACK: Check = array(
+    obj({"at": integer(0, MOST_ACTIONS), "actions": array(ACTION, MOST_ACTIONS)}), MOST_ACTIONS
+)
 
 
 class RecordError(Refused):
@@ -153,20 +158,26 @@ def to_record(match: Match, seats: list[dict[str, Any]] | None = None) -> dict[s
         "seats": list(seats or []),
         "hands": match.hand_number,
         "actions": [action_to_json(a) for a in match.actions],
+        "taken_back": [
+            {"at": at, "actions": [action_to_json(a) for a in actions]} for at, actions in match.taken_back
+        ],
     }
 
 
-def check_kind(record: Any, format_name: str, version: int) -> None:
+def check_kind(record: Any, format_name: str, version: int | tuple[int, ...]) -> None:
     """A record of ours at all (``format``), and of a version this program reads; ``RecordError`` if not."""
     if not isinstance(record, dict) or record.get("format") != format_name:
         raise RecordError(RecordProblem.NOT_A_RECORD)
-    if record.get("version") != version:
+    versions = version if isinstance(version, tuple) else (version,)
+    found = record.get("version")
+    if not isinstance(found, int) or isinstance(found, bool) or found not in versions:
         raise RecordError(RecordProblem.UNKNOWN_VERSION, record.get("version"))
 
 
 def check_record(record: Any, seat: Check) -> None:
     """The record's shape, before any value is used; ``RecordError`` naming the place if it is wrong."""
-    check_kind(record, FORMAT, VERSION)
+    check_kind(record, FORMAT, READABLE_VERSIONS)
+    optional: dict[str, Check] = {"taken_back": TAKEN_BACK} if record.get("version") >= 2 else {}
     schema = obj(
         {
             "rules": RULES,
@@ -177,6 +188,7 @@ def check_record(record: Any, seat: Check) -> None:
             "seats": array(seat, 4),
             "scores": SCORES,
             "hands": integer(1, MOST_HANDS),
+            **optional,
         },
     )
     try:
@@ -200,6 +212,16 @@ def _check_told_tiles(spec: dict[str, Any], rules: Rules) -> None:
         for where, text in places:
             if parse_tile(text, LARGEST) not in rules.tiles:
                 raise RecordError(RecordProblem.MALFORMED, f"match.dealer.deals[{number}].{where}")
+
+
+def _taken_back(entries: list[dict[str, Any]], actions: int) -> list[tuple[int, tuple[Action, ...]]]:
+    """The take-backs of a record: each cut at most where the actions end now."""
+    taken: list[tuple[int, tuple[Action, ...]]] = []
+    for number, entry in enumerate(entries):
+        if entry["at"] > actions:
+            raise RecordError(RecordProblem.MALFORMED, f"match.taken_back[{number}].at")
+        taken.append((entry["at"], tuple(action_from_json(a) for a in entry["actions"])))
+    return taken
 
 
 def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[str, Any]]]:
@@ -243,4 +265,6 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
         raise RecordError(RecordProblem.DOES_NOT_REPLAY, str(error)) from None
     if match.hand_number != hands:
         raise RecordError(RecordProblem.DOES_NOT_REPLAY, len(actions))
+    if record["version"] >= 2:  # version 1 knew no take-backs: a key of that name there is not ours
+        match.taken_back = _taken_back(record.get("taken_back", []), len(actions))
     return match, list(record.get("seats", []))

@@ -45,6 +45,11 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
     >>> [header_value(larger, HeaderKind.QUADRUPLE, n) for n in (2, 3, 4, 5)]
     [1, 2, 3, 4]
     """
+    return capped(rules, reduced_value(rules, kind, need), need)
+
+
+def reduced_value(rules: Rules, kind: HeaderKind, need: int) -> int:
+    """A header's value after the reduction near the target, before the counters' cap (``capped``)."""
     base = header_base(rules, kind)
     reduction = rules.reduction
     if rules.arms > 2:  # rules.md §6: the same reductions, any value
@@ -52,7 +57,7 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
             base = max(1, min(base, need - 1))
         elif reduction is _COUNTERS and need <= base:
             base -= 1
-        return capped(rules, base, need)
+        return base
     if reduction is _STANDARD:
         if need <= 2:
             base = min(base, 1)
@@ -62,7 +67,7 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
         threshold = 3 if kind is _TRIPLE else 2
         if need <= threshold:
             base = min(base, 2 if kind is _TRIPLE else 1)
-    return capped(rules, base, need)
+    return base
 
 
 def capped(rules: Rules, value: int, need: int) -> int:

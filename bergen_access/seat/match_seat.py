@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..boundary import Screened, ascii_number
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
@@ -21,18 +21,26 @@ from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
 from ..core.events import (
+    EVENT_TYPES,
     Drew,
     Event,
+    HandBlocked,
     HandEnded,
+    HeaderScored,
     MatchWon,
     Opened,
+    Passed,
     TilePlayed,
+    WentOut,
 )
+from ..core.takeback import TakeBack, take_back
 from ..core.tiles import Tile
 from ..core.view import SeatView
+from ..core.why import SCORING, facts_at
 from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..present import notices, prompts
+from ..present.explain import Explainer
 from ..present.feedback import Feedback
 from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
 from ..present.message import Message, Prompt, Verbosity
@@ -41,6 +49,7 @@ from ..present.options import choices, held_back_number
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.table_talk import TableTalk
+from ..present.take_back import TakeBackWords
 from ..present.words import Words
 from ..session.savefile import MATCH_FILE, match_text
 from .session import Session, pause_after_save
@@ -67,6 +76,19 @@ class Seating:
             }
             for seat, name in enumerate(self.names)
         ]
+
+
+def _event_of(item: Told) -> Event | None:
+    """The event a history line tells (a run of draws: its last draw; the tiles shown: none)."""
+    keywords = item.keywords if isinstance(item, partial) else {}
+    event = keywords.get("event")
+    if event is None and keywords.get("draws"):
+        event = keywords["draws"][-1]
+    return cast("Event", event) if isinstance(event, EVENT_TYPES) else None
+
+
+def _is_move_or_score(item: Told) -> bool:
+    return isinstance(_event_of(item), TilePlayed | Drew | Passed | HeaderScored | WentOut | HandBlocked)
 
 
 class Moves(Protocol):
@@ -158,6 +180,8 @@ class MatchSeat(Talking):
         self.replies = Replies(self.narrator)
         self.feedback = Feedback(self.narrator, remembers=self.session.remembers)
         self.table_talk = TableTalk(self.narrator, self.seating.levels)
+        self.take_back_words = TakeBackWords(self.narrator)
+        self.explainer = Explainer(self.narrator)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
@@ -551,6 +575,48 @@ class MatchSeat(Talking):
             return
         self._turn_told = False
         self._apply(action)
+
+    def on_undo(self, command: Command) -> None:
+        """Take back the player's last move of this hand and the computers' after it: the match is
+        replayed from its seed without them (core/takeback.py), saved, and its history told again."""
+        setting = self.session.take_back
+        if setting is not TakeBack.ON:
+            self.say(self.take_back_words.refused(setting))
+            return
+        result = take_back(self.match, self.seating.human)
+        if result is None:
+            self.say(self.take_back_words.refused(None))
+            return
+        self.match, taken = result
+        self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
+        self._pending_draws = []
+        from .replay import restore_history  # noqa: PLC0415 - replay builds seats of this module
+
+        restore_history(self)
+        self.moves.save()
+        self.say(self.take_back_words.taken_back(taken, self.match))
+
+    def on_why(self, command: Command) -> None:
+        """Why a score was worth what it was: the last one (``why``), or history's N-th last line."""
+        told = self._told
+        if command.number is not None:
+            index = len(told) - command.number
+            if index < 0:
+                self.say(self.feedback.history(self.history_messages(command.number)))
+                return
+        else:  # the last move or score; the hand's end, the tiles shown and deals are passed over
+            index = next((n for n in range(len(told) - 1, -1, -1) if _is_move_or_score(told[n])), -1)
+        event = _event_of(told[index]) if index >= 0 else None
+        history = self.match.history
+        where = next((n for n in range(len(history) - 1, -1, -1) if history[n] == event), None)
+        if where is not None and type(event) in (TilePlayed, Opened) and where + 1 < len(history):
+            where += 1  # a play, or the opening, that scored: its score is explained
+        if where is not None and type(history[where]) in SCORING:
+            self.say(self.explainer.explain(facts_at(self.match.rules, history, where)))
+            return
+        scored = next((n for n in range(index - 1, -1, -1) if type(_event_of(told[n])) in SCORING), None)
+        pointer = len(told) - scored if scored is not None else None
+        self.say(self.explainer.nothing(event, pointer, self.lexicon.main_word(CommandKind.WHY)))
 
     def on_history(self, command: Command) -> None:
         count = command.number or HISTORY_DEFAULT

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.takeback import TakeBack
 from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
@@ -44,6 +45,8 @@ class Session:
     new_match: Callable[[], tuple[Match, dict[int, Player]]] | None = None
     #: where the scorekeeper writes its exports
     export_dir: Path | None = None
+    #: whether undo takes back moves (never at a network table, which has no console session)
+    take_back: TakeBack = TakeBack.NOT_HERE
 
 
 def quiet_session() -> Session:

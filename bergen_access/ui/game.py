@@ -10,6 +10,8 @@ through the same loop, so ``history`` and ``repeat`` work as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..boundary import Screened
 from ..commands.lexicon import CommandKind, yes_or_no
 from ..core.engine import Match, Phase
@@ -41,8 +43,12 @@ class Game:
         announcer: Announcer,
         reader: LineReader,
         session: Session,
+        make_players: Callable[[Match], dict[int, Player]] | None = None,
     ) -> None:
         self.players = players
+        #: the computers for a match replayed by a take-back: new players, nothing of the undone kept
+        self.make_players = make_players
+        self._players_for = match
         self.reader = reader
         self.session = session
         self.seat = MatchSeat(
@@ -125,6 +131,7 @@ class Game:
         if not answer:
             return False
         match, self.players = new_match()
+        self._players_for = match
         seat.begin(match)
         self._orientation()
         seat.start_hand()
@@ -143,4 +150,6 @@ class Game:
         self.seat.handle(line)
 
     def _computer_turn(self) -> None:
+        if self.match is not self._players_for and self.make_players is not None:
+            self.players, self._players_for = self.make_players(self.match), self.match  # after undo
         computer_turn(self.seat, self.players[self.match.turn])
