@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
+from ..session.match_log import Recorder
 from ..session.settings import Settings
 from ..session.storage import Storage
 
@@ -44,6 +45,8 @@ class Session:
     new_match: Callable[[], tuple[Match, dict[int, Player]]] | None = None
     #: where the scorekeeper writes its exports
     export_dir: Path | None = None
+    #: keeps the record of every match played here (None: no record, as at a network seat)
+    recorder: Recorder | None = None
 
 
 def quiet_session() -> Session:
