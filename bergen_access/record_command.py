@@ -166,7 +166,7 @@ def _replay(console: Console, entry: Entry, number: int) -> int:
         announcer=console.announcer,
     )
     console.target.append(replay.seat)
-    console.announcer.announce(_plain(replay_start(i, line_of(i, number, entry))))
+    console.announcer.announce(_plain(replay_start(i, line_of(i, number, entry), *replay.commands())))
     told_over = False
     try:
         while True:
@@ -175,10 +175,11 @@ def _replay(console: Console, entry: Entry, number: int) -> int:
             except (EOFError, KeyboardInterrupt):
                 return 0
             if not replay.handle(line):
-                replay.seat.say(replay.seat.feedback.plain(replay_help(replay.seat.i18n)))
+                replay.seat.say(replay.seat.feedback.plain(replay_help(replay.seat.i18n, *replay.commands())))
             if replay.finished and not told_over:
                 told_over = True
-                replay.seat.say(replay.seat.feedback.plain(replay_over(replay.seat.i18n)))
+                leave = replay.commands()[1]
+                replay.seat.say(replay.seat.feedback.plain(replay_over(replay.seat.i18n, leave)))
     except QuitGame:
         return 0
 

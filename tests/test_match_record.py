@@ -307,9 +307,8 @@ def test_the_export_is_the_scorekeepers_format(known: tuple[Path, list[MatchSeat
         )
         assert lines[2].startswith("Rules: ")
         said = seat.history_messages(10**9)  # what the seat told while it played, in order
-        assert lines[4 : 4 + len(said)] == [m.text for m in said] or [line for line in lines[4:-1]] == [
-            m.text for m in said
-        ]
+        assert "\n".join(lines[4:-1]) == "\n".join(m.text for m in said)
+        assert lines[-1] == seat.words.scores(entry.match.scores, entry.match.target) + "."
 
 
 # ----------------------------------------------------------------------------------- the replay

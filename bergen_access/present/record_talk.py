@@ -194,25 +194,26 @@ def number_needed(i: I18n, what: str) -> str:
     return i.gettext("Which match? Type bergen record {what} and its number from the list.").format(what=what)
 
 
-def replay_start(i: I18n, line: str) -> str:
-    # Translators: the start of bergen record replay. {match} is the match's line from the list.
-    return i.gettext(
-        "Replay of {match} Enter: the next move. Ask hand, ends, line, score, count or history "
-        "at any moment; quit leaves."
-    ).format(match=line)
+def replay_start(i: I18n, line: str, commands: str, leave: str) -> str:
+    # Translators: the start of bergen record replay. {match} is the match's line from the list,
+    # {commands} the commands that can be asked (e.g. "hand, ends, line, score"), {quit} the word that
+    # leaves.
+    text = i.gettext("Replay of {match} Enter: the next move. Ask {commands} at any moment; {quit} leaves.")
+    return text.format(match=line, commands=commands, quit=leave)
 
 
-def replay_help(i: I18n) -> str:
+def replay_help(i: I18n, commands: str, leave: str) -> str:
     # Translators: bergen record replay: a move or other command typed; a replay only shows the record.
-    return i.gettext(
-        "This is a replay: Enter shows the next move. Ask hand, ends, line, score, count, turn, seats, "
-        "unseen, history or rules; quit leaves."
-    )
+    # {commands} the commands that can be asked (e.g. "hand, ends, line, score"), {quit} the word that
+    # leaves.
+    text = i.gettext("This is a replay: Enter shows the next move. Ask {commands}; {quit} leaves.")
+    return text.format(commands=commands, quit=leave)
 
 
-def replay_over(i: I18n) -> str:
-    # Translators: bergen record replay: every move of the record has been shown.
-    return i.gettext("End of the replay. Ask what you like; Enter or quit leaves.")
+def replay_over(i: I18n, leave: str) -> str:
+    # Translators: bergen record replay: every move of the record has been shown. {quit} the word that
+    # leaves.
+    return i.gettext("End of the replay. Ask what you like; Enter or {quit} leaves.").format(quit=leave)
 
 
 def exported(i: I18n, text_path: str, csv_path: str) -> str:

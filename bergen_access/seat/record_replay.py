@@ -41,6 +41,17 @@ ASKED = frozenset(
     }
 )
 
+#: the commands a replay names when it says what can be asked
+SHOWN = (
+    CommandKind.HAND,
+    CommandKind.ENDS,
+    CommandKind.LINE,
+    CommandKind.SCORE,
+    CommandKind.COUNT,
+    CommandKind.TURN,
+    CommandKind.HISTORY,
+)
+
 
 class RecordReplay:
     """Steps through ``recorded`` (a match replayed whole) at the seat of ``seating.human``."""
@@ -112,6 +123,12 @@ class RecordReplay:
             return False
         seat.run_command(command.kind, command)
         return True
+
+    def commands(self) -> tuple[str, str]:
+        """The words that can be asked now, in the seat's language, and the word that leaves."""
+        lexicon = self.seat.lexicon
+        asked = [lexicon.main_word(kind) for kind in SHOWN]
+        return ", ".join(asked), lexicon.main_word(CommandKind.QUIT)
 
     def prompt(self) -> Prompt:
         return Prompt(f"{self.steps}> ", f"{self.steps}: ")

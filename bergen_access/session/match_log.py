@@ -20,6 +20,7 @@ from typing import Any
 from ..core.engine import Match
 from ..core.played import from_played, played_record
 from ..core.record import RecordError, to_record
+from ..core.refused import RecordProblem
 from ..core.schema import Check
 from .storage import Storage, reason_of, write_atomic
 from .untrusted import DamagedFile, FileProblem, read_json
@@ -171,6 +172,8 @@ def read_records(storage: Storage, seat: Check) -> tuple[list[Entry], list[FileP
     for path in record_files(storage):
         try:
             match, seats, envelope = from_played(read_json(path), seat)
+            if len(seats) != match.players or sum(s.get("kind") == "human" for s in seats) != 1:
+                raise RecordError(RecordProblem.MALFORMED, "match.seats")  # one player at the keyboard
         except FileNotFoundError:
             continue
         except (DamagedFile, RecordError) as error:
