@@ -26,6 +26,7 @@ from .present.narrator import Narrator
 from .present.record_talk import (
     export_failed,
     exported,
+    match_braille,
     match_line,
     no_records,
     no_such_match,
@@ -102,7 +103,12 @@ def _listing(console: Console, entries: list[Entry]) -> int:
         say(_plain(no_records(i)))
         return 0
     for number, entry in enumerate(entries, 1):
-        say(_plain(line_of(i, number, entry)))
+        seating = seating_of(entry)
+        braille = match_braille(
+            i, number, entry.started, entry.match, names=seating.names, human=seating.human
+        ) + taken_back_text(i, entry.taken_back)
+        line = line_of(i, number, entry)
+        say(Message(line, line, braille))
     played = [
         Played(entry.match, entry.human, tuple(seating_of(entry).levels.values()), number)
         for number, entry in enumerate(entries, 1)

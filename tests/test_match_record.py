@@ -320,7 +320,7 @@ def test_the_export_is_the_scorekeepers_format(known: tuple[Path, list[MatchSeat
         ("standard", 6, {1: "normal"}, "en"),
         ("counters", 6, {1: "easy"}, "de"),
         ("dominoplaza", 6, {1: "normal"}, "tr"),
-        ("standard", 9, {1: "normal", 2: "easy", 3: "strong"}, "en"),
+        ("standard", 9, {1: "normal", 2: "easy", 3: "random"}, "en"),
     ],
 )
 def test_a_replay_answers_as_the_seat_did_then(
@@ -358,7 +358,7 @@ def test_a_replay_answers_as_the_seat_did_then(
             replay.match.phase.name == "PLAYING" and replay.match.turn == 0
         ):
             again.append(asked(replay.seat))
-    assert len(again) == len(live) > 10
+    assert len(again) == len(live) > 5
     for number, (then, now) in enumerate(zip(live, again, strict=True)):
         assert now == then, f"moment {number}"
     assert replay.seat.history_messages(10**9) == seat.history_messages(10**9)

@@ -78,6 +78,16 @@ def match_line(
     )
 
 
+def match_braille(i: I18n, number: int, stamp: str, match: Match, *, names: Sequence[str], human: int) -> str:
+    """The braille form of a match's line: which, when and the result (``1. 2026-12-02 18:30: you won,
+    16 : 4.``); the rules and players are in the printed line."""
+    words = Words(i, match.rules, names, human)
+    # Translators: a recorded match on a braille display, short: {number} its number in the list, {date}
+    # when it started, {result} e.g. "you won, 15 : 9".
+    line = i.gettext("{number}. {date}: {result}.")
+    return line.format(number=number, date=when(stamp), result=result_text(i, words, match))
+
+
 def taken_back_text(i: I18n, count: int) -> str:
     """`` 2 moves taken back.`` after a match's line (nothing when none were)."""
     if count <= 0:
