@@ -358,6 +358,7 @@ def test_a_replay_answers_as_the_seat_did_then(
             replay.match.phase.name == "PLAYING" and replay.match.turn == 0
         ):
             again.append(asked(replay.seat))
+    print(f"\nreplay {name} {tiles} {language}: {len(live)} moments, {len(ASKED)} questions each")
     assert len(again) == len(live) > 5
     for number, (then, now) in enumerate(zip(live, again, strict=True)):
         assert now == then, f"moment {number}"

@@ -126,6 +126,11 @@ def test_list_export_and_replay_through_the_real_program(tmp_path: Path) -> None
     line = listing.lines("1. ")[0]
     assert re.match(r"1\. \d{4}-\d\d-\d\d \d\d:\d\d, standard: You, Anna \(normal\); (you|Anna) won, ", line)
     assert "Best hand: " in listing.out and "By level: normal 1 match" in listing.out
+    german = run(tmp_path, ["record", "--lang", "de"], "")
+    assert "Statistik von 1 Partie: 1 beendet, " in german.out and "Beste Runde: " in german.out
+    assert re.search(r"Durchschnitt \d+,\d\d Punkte über \d+ Runden\.", german.out), german.out
+    turkish = run(tmp_path, ["record", "--lang", "tr"], "")
+    assert "1 maçın istatistiği: 1 bitti, " in turkish.out and "En iyi el: " in turkish.out
     exported = run(tmp_path, ["record", "export", "1"], "")
     assert_clean(exported)
     [text] = sorted((data_of(tmp_path) / "exports").glob("bergen-match-*.txt"))

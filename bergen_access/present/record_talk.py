@@ -181,7 +181,7 @@ def statistics_lines(i: I18n, figures: Figures, narrator: Narrator) -> list[str]
                 best=best.points,
                 number=best.number,
                 hand=best.hand,
-                average=f"{figures.average:.2f}",
+                average=_decimal(i, figures.average),
                 hands=figures.hands,
             )
         )
@@ -242,3 +242,9 @@ def record_not_written(i: I18n, reason: str) -> str:
     return i.gettext("This match cannot be recorded for bergen record ({reason}); the game goes on.").format(
         reason=reason
     )
+
+
+def _decimal(i: I18n, value: float) -> str:
+    """``4.14`` in English, ``4,14`` in German and Turkish."""
+    text = f"{value:.2f}"
+    return text if i.language == "en" else text.replace(".", ",")
