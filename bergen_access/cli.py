@@ -18,7 +18,7 @@ from .session import paths
 from .session.settings import SETTINGS_FILE, Settings
 
 #: the commands besides playing, each with the module that reads its flags and carries it out
-SUBCOMMANDS = ("simulate", "keep", "serve", "join")
+SUBCOMMANDS = ("simulate", "keep", "serve", "join", "record")
 
 
 def chosen_command(arguments: Sequence[str]) -> str | None:
@@ -57,6 +57,15 @@ def _about(i: I18n) -> dict[str, tuple[str, str]]:
             i.gettext("join a table server (bergen serve) with speech, braille and sounds"),
             # Translators: --help of bergen join.
             i.gettext("Play at a table server with this program's speech, braille and sounds."),
+        ),
+        "record": (
+            # Translators: --help, the record command in the list of commands.
+            i.gettext("the matches played here: list, statistics, export, replay"),
+            # Translators: --help of bergen record.
+            i.gettext(
+                "List every match played here (newest first) with statistics; export N writes match N "
+                "as text and CSV; replay N steps through it move by move."
+            ),
         ),
     }
 
@@ -108,6 +117,10 @@ def _add_arguments(name: str, parser: argparse.ArgumentParser, i: I18n) -> None:
         from .serve import add_serve_arguments  # noqa: PLC0415
 
         add_serve_arguments(parser, i)
+    elif name == "record":
+        from .record_command import add_arguments as add_record  # noqa: PLC0415
+
+        add_record(parser, i)
     else:
         from .join import add_join_arguments  # noqa: PLC0415
 
@@ -174,6 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .join import join  # noqa: PLC0415
 
         return join(subparsers["join"], args, sys.stdin, sys.stdout)
+    if args.command == "record":
+        from . import record_command  # noqa: PLC0415
+
+        return record_command.run(subparsers["record"], args, sys.stdin, sys.stdout)
     from . import play  # noqa: PLC0415
 
     return play.run(parser, args, sys.stdin, sys.stdout)

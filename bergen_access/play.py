@@ -36,6 +36,7 @@ from .present.rules_text import rules_error
 from .present.table_talk import rules_name, saved_match
 from .present.words import Words
 from .rule_args import add_rule_arguments, rules_from_arguments
+from .session.match_log import Recorder
 from .session.savefile import MATCH_FILE, checked_seat, load_match
 from .session.untrusted import DamagedFile
 from .ui.game import Game, Seating
@@ -192,6 +193,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         start_channels(console, args, speech)
         session = seat_session(console, speech, new_match=new_match)
         session.take_back = _take_back(console, args.take_back)
+        session.recorder = Recorder(console.data)
+        session.recorder.clean()
         game = Game(
             match,
             seating,

@@ -11,11 +11,13 @@ import csv
 import io
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..core.events import Event, HandBlocked, HandEnded, HeaderScored, MatchWon, WentOut
 from ..present.message import Message
 from ..present.narrator import Narrator
 from ..present.table_talk import rules_name
+from ..session.storage import write_new
 
 
 def record_text(
@@ -24,14 +26,16 @@ def record_text(
     scores: Sequence[int],
     starting: Sequence[int],
     target: int,
+    *,
+    date: str | None = None,
 ) -> str:
-    """The sheet as text: a header, the events, the score."""
+    """The sheet as text: a header, the events, the score (``date``: when it was played; default now)."""
     w = narrator.words
     i = w.i18n
     preset = rules_name(i, w.rules)
     lines = [
         # Translators: first line of the exported score sheet. {date} is the date and time.
-        i.gettext("Bergen Access score sheet, {date}.").format(date=time.strftime("%Y-%m-%d %H:%M")),
+        i.gettext("Bergen Access score sheet, {date}.").format(date=date or time.strftime("%Y-%m-%d %H:%M")),
         # Translators: exported score sheet: the players in playing order.
         i.gettext("Players: {names}.").format(names=", ".join(w.names)),
         # Translators: exported score sheet: the rules (a preset's name, or "own rules") and the target.
@@ -103,3 +107,25 @@ def record_csv(narrator: Narrator, events: Sequence[Event], target: int) -> str:
         if isinstance(event, HandEnded | MatchWon):
             hand += 1
     return stream.getvalue()
+
+
+def write_export(folder: Path, base: str, text: str, table: str) -> tuple[Path, Path]:
+    """``base``.txt and ``base``.csv in ``folder``, never over an earlier file (``base-2`` and so on when
+    those exist); OSError if they cannot be written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for number in range(1, 1000):
+        stem = base if number == 1 else f"{base}-{number}"
+        text_path, csv_path = folder / f"{stem}.txt", folder / f"{stem}.csv"
+        if text_path.exists() or csv_path.exists():
+            continue
+        try:
+            write_new(text_path, text)
+        except FileExistsError:
+            continue
+        try:
+            write_new(csv_path, table)
+        except FileExistsError:
+            text_path.unlink()
+            continue
+        return text_path, csv_path
+    raise FileExistsError(base)

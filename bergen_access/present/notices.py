@@ -166,6 +166,15 @@ def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
     elif what == "table":
         # Translators: told to the host of bergen serve: a saved table could not be used or moved aside.
         text = i.gettext("A saved table could not be used ({reason}) and stays where it is: {path}.")
+    elif what == "record" and problem.kept is not None:
+        # Translators: bergen record: the record of one played match could not be used and was moved
+        # aside; the other records are listed.
+        text = i.gettext(
+            "A match record could not be used ({reason}). It was kept as {path}; the rest follow."
+        )
+    elif what == "record":
+        # Translators: bergen record: a match record could not be used or moved aside.
+        text = i.gettext("A match record could not be used ({reason}) and stays where it is: {path}.")
     elif problem.kept is not None:
         # Translators: the settings file could not be used and was moved aside; the defaults are used.
         text = i.gettext(

@@ -34,7 +34,7 @@ from ..core.keep_record import keep_record
 from ..core.table import Entry, NewHand, Reveal, Table
 from ..core.tally import Call, Tally
 from ..i18n import I18n
-from ..keeping.export import record_csv, record_text
+from ..keeping.export import record_csv, record_text, write_export
 from ..keeping.modes import Mode, mode_of
 from ..keeping.steps import Ask, Enter, Question, Step
 from ..output.announcer import Announcer
@@ -47,7 +47,6 @@ from ..present.narrator import Narrator, with_counters
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
-from ..session.storage import write_new
 from .session import Session, pause_after_save
 from .talking import Talking
 
@@ -397,28 +396,11 @@ class Keeper(Talking):
         text = record_text(self.narrator, records, core.scores, core.starting_scores, core.target)
         table = record_csv(self.narrator, [e for d in self.done for e in d.events], core.target)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for number in range(1, 1000):
-                stem = base if number == 1 else f"{base}-{number}"
-                text_path, csv_path = folder / f"{stem}.txt", folder / f"{stem}.csv"
-                if text_path.exists() or csv_path.exists():
-                    continue
-                try:
-                    write_new(text_path, text)
-                except FileExistsError:
-                    continue
-                try:
-                    write_new(csv_path, table)
-                except FileExistsError:
-                    text_path.unlink()
-                    continue
-                break
-            else:
-                raise FileExistsError(base)
+            text_path, csv_path = write_export(folder, base, text, table)
         except OSError as error:
             self.say(self.text.export_failed(error.strerror or str(error)))
             return
-        self.say(self.text.exported(str(text_path), str(csv_path), renamed=stem != base))
+        self.say(self.text.exported(str(text_path), str(csv_path), renamed=text_path.stem != base))
 
     # --------------------------------------------------------------- commands
 

@@ -46,6 +46,7 @@ from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator, with_counters
 from ..present.options import choices, held_back_number
+from ..present.record_talk import record_not_written
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.table_talk import TableTalk
@@ -130,7 +131,13 @@ class LocalMoves:
         storage = seat.session.storage
         if storage is None:
             return
-        if storage.write(MATCH_FILE, match_text(seat.match, seat.seating.to_json())):
+        seats = seat.seating.to_json()
+        saved = storage.write(MATCH_FILE, match_text(seat.match, seats))
+        if seat.session.recorder is not None:  # the record of every match, as write-ahead as the save
+            problem = seat.session.recorder.record(seat.match, seats)
+            if problem is not None:
+                seat.say(seat.feedback.plain(record_not_written(seat.i18n, problem)))
+        if saved:
             pause_after_save(MATCH_FILE)
         for told in storage.take_notices():
             seat.say(notices.storage_notice(seat.i18n, told))

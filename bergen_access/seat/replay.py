@@ -71,25 +71,31 @@ def restore_history(seat: MatchSeat) -> None:
 
 def _replay(seat: MatchSeat, recorded: list[Action], others: Player) -> None:
     """Play ``recorded`` as the loop made it: the player's commands, the others' turns."""
+    while len(seat.match.actions) < len(recorded):
+        replay_step(seat, recorded, others)
+
+
+def replay_step(seat: MatchSeat, recorded: list[Action], others: Player) -> None:
+    """The next thing the loop did in ``recorded``: deal a hand, the player's move (a run of draws is
+    one), or another seat's move; ValueError if the record does not follow the loop."""
     match = seat.match
     human = seat.seating.human
-    while len(match.actions) < len(recorded):
-        done = len(match.actions)
-        if match.phase in (Phase.NOT_STARTED, Phase.HAND_OVER):
-            seat.start_hand()
-            continue
-        action = recorded[done]
-        if match.turn != human:
-            computer_turn(seat, others)
-        elif isinstance(action, Draw):
-            run = 0
-            while done + run < len(recorded) and recorded[done + run] == Draw(human):
-                run += 1
-            seat.draw(most=run)
-        elif isinstance(action, Play):
-            seat.play(action)
-        else:
-            seat.on_pass(Command(CommandKind.PASS))
-        now = len(match.actions)
-        if now == done or match.actions != recorded[:now]:
-            raise ValueError("the record does not follow the loop")
+    done = len(match.actions)
+    if match.phase in (Phase.NOT_STARTED, Phase.HAND_OVER):
+        seat.start_hand()
+        return
+    action = recorded[done]
+    if match.turn != human:
+        computer_turn(seat, others)
+    elif isinstance(action, Draw):
+        run = 0
+        while done + run < len(recorded) and recorded[done + run] == Draw(human):
+            run += 1
+        seat.draw(most=run)
+    elif isinstance(action, Play):
+        seat.play(action)
+    else:
+        seat.on_pass(Command(CommandKind.PASS))
+    now = len(match.actions)
+    if now == done or match.actions != recorded[:now]:
+        raise ValueError("the record does not follow the loop")

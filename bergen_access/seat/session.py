@@ -14,6 +14,7 @@ from ..core.takeback import TakeBack
 from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
+from ..session.match_log import Recorder
 from ..session.settings import Settings
 from ..session.storage import Storage
 
@@ -47,6 +48,8 @@ class Session:
     export_dir: Path | None = None
     #: whether undo takes back moves (never at a network table, which has no console session)
     take_back: TakeBack = TakeBack.NOT_HERE
+    #: keeps the record of every match played here (None: no record, as at a network seat)
+    recorder: Recorder | None = None
 
 
 def quiet_session() -> Session:

@@ -1,0 +1,250 @@
+"""The record of played matches in words: one line per match, the statistics, the replay's own lines.
+
+Each line is short enough for a braille display's line or two: the key fact
+first (which match, when), then rules, players and the result. The
+statistics come in lines by kind (levels, presets, players, sets, headers,
+hands), each a heading and its figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..core.engine import Match
+from ..core.events import HeaderKind
+from ..core.statistics import Figures, Tally
+from ..i18n import I18n
+from .narrator import Narrator
+from .rules_text import preset_names
+from .table_talk import level_names, rules_name
+from .words import Words
+
+
+def when(stamp: str) -> str:
+    """``2026-12-02T18:30:05`` → ``2026-12-02 18:30``."""
+    return stamp.replace("T", " ")[:16]
+
+
+def players_text(i: I18n, words: Words, levels: Mapping[int, str]) -> str:
+    """``You, Anna (normal)``: every seat in order, the computers with their levels."""
+    names = []
+    for seat in range(words.rules.players):
+        name = words.name(seat)
+        level = levels.get(seat)
+        if level is not None:
+            # Translators: a computer player with its level, e.g. "Anna (normal)".
+            name = i.gettext("{name} ({level})").format(name=name, level=level_names(i).get(level, level))
+        names.append(name)
+    return ", ".join(names)
+
+
+def result_text(i: I18n, words: Words, match: Match) -> str:
+    """Who won and the final score, or how far an unfinished match went."""
+    scores = " : ".join(map(str, match.scores))
+    winner = match.winner
+    if winner is None:
+        # Translators: the result of a recorded match that was left before its end. {hand} is the hand
+        # it was left in, {scores} the score per side, e.g. "9 : 7".
+        return i.gettext("not finished, hand {hand}, {scores}").format(hand=match.hand_number, scores=scores)
+    if words.human is not None and match.side_of(words.human) == winner:
+        # Translators: the result of a recorded match the player won. {scores} e.g. "15 : 9".
+        return i.gettext("you won, {scores}").format(scores=scores)
+    # Translators: the result of a recorded match another side won. {side} e.g. "Anna", {scores} "9 : 15".
+    return i.gettext("{side} won, {scores}").format(side=words.side(winner), scores=scores)
+
+
+def match_line(
+    i: I18n,
+    number: int,
+    stamp: str,
+    match: Match,
+    *,
+    names: Sequence[str],
+    human: int,
+    levels: Mapping[int, str],
+) -> str:
+    """One match of the list: ``1. 2026-12-02 18:30, standard: You, Anna (normal); you won, 15 : 9.``"""
+    words = Words(i, match.rules, names, human)
+    # Translators: one recorded match in the list of bergen record. {number} is its number (1 is the
+    # newest), {date} when it started, {rules} e.g. "standard", {players} "You, Anna (normal)",
+    # {result} e.g. "you won, 15 : 9".
+    line = i.gettext("{number}. {date}, {rules}: {players}; {result}.")
+    return line.format(
+        number=number,
+        date=when(stamp),
+        rules=rules_name(i, match.rules),
+        players=players_text(i, words, levels),
+        result=result_text(i, words, match),
+    )
+
+
+def match_braille(i: I18n, number: int, stamp: str, match: Match, *, names: Sequence[str], human: int) -> str:
+    """The braille form of a match's line: which, when and the result (``1. 2026-12-02 18:30: you won,
+    16 : 4.``); the rules and players are in the printed line."""
+    words = Words(i, match.rules, names, human)
+    # Translators: a recorded match on a braille display, short: {number} its number in the list, {date}
+    # when it started, {result} e.g. "you won, 15 : 9".
+    line = i.gettext("{number}. {date}: {result}.")
+    return line.format(number=number, date=when(stamp), result=result_text(i, words, match))
+
+
+def taken_back_text(i: I18n, count: int) -> str:
+    """`` 2 moves taken back.`` after a match's line (nothing when none were)."""
+    if count <= 0:
+        return ""
+    # Translators: after a recorded match's line: moves taken back during it (undo).
+    text = i.ngettext("{count} move taken back.", "{count} moves taken back.", count)
+    return " " + text.format(count=count)
+
+
+def no_records(i: I18n) -> str:
+    # Translators: bergen record when no match has been recorded yet.
+    return i.gettext("No match has been recorded yet. Every match you play is recorded from now on.")
+
+
+def _tally(i: I18n, name: str, tally: Tally) -> str:
+    # Translators: one entry of the statistics, e.g. "normal 5 matches, 3 won". {name} is what the
+    # figures are of (a level, a preset, a set, a number of players).
+    text = i.ngettext("{name} {count} match, {won} won", "{name} {count} matches, {won} won", tally.matches)
+    return text.format(name=name, count=tally.matches, won=tally.wins)
+
+
+def _heading(heading: str, parts: Sequence[str]) -> str:
+    return f"{heading}: {'; '.join(parts)}."
+
+
+def statistics_lines(i: I18n, figures: Figures, narrator: Narrator) -> list[str]:
+    """The statistics, a line for each kind of figure."""
+    # Translators: first line of the statistics. {recorded} matches recorded, {finished} played to the
+    # end, {won} won by the player.
+    first = i.ngettext(
+        "Statistics of {recorded} match: {finished} finished, {won} won.",
+        "Statistics of {recorded} matches: {finished} finished, {won} won.",
+        figures.recorded,
+    )
+    lines = [first.format(recorded=figures.recorded, finished=figures.finished, won=figures.wins)]
+    levels = level_names(i)
+    if figures.by_level:
+        parts = [
+            _tally(i, "+".join(levels.get(part, part) for part in key.split("+")), tally)
+            for key, tally in sorted(figures.by_level.items())
+        ]
+        # Translators: heading of the statistics by the computers' level.
+        lines.append(_heading(i.gettext("By level"), parts))
+    if figures.by_preset:
+        presets = sorted(figures.by_preset.items(), key=lambda item: item[0] or "~")
+        # Translators: a match of no preset, in the statistics by preset.
+        own = i.gettext("own rules")
+        parts = [_tally(i, preset_names(i).get(key, key) if key else own, tally) for key, tally in presets]
+        # Translators: heading of the statistics by preset (standard, counters, DominoPlaza).
+        lines.append(_heading(i.gettext("By preset"), parts))
+    if figures.by_players:
+        parts = [
+            # Translators: a number of players in the statistics, e.g. "2 players 4 matches, 1 won".
+            _tally(i, i.ngettext("{count} player", "{count} players", key).format(count=key), tally)
+            for key, tally in sorted(figures.by_players.items())
+        ]
+        # Translators: heading of the statistics by number of players.
+        lines.append(_heading(i.gettext("By players"), parts))
+    if figures.by_set:
+        parts = [
+            # Translators: a set of tiles in the statistics, e.g. "double-6 3 matches, 2 won".
+            _tally(i, i.gettext("double-{highest}").format(highest=key), tally)
+            for key, tally in sorted(figures.by_set.items())
+        ]
+        # Translators: heading of the statistics by set of tiles.
+        lines.append(_heading(i.gettext("By set"), parts))
+    headers = [
+        f"{narrator.header_phrase(kind, False)} {figures.headers[kind]}"
+        for kind in HeaderKind
+        if figures.headers[kind]
+    ]
+    # Translators: heading of the statistics: the headers the player made, by kind.
+    heading = i.gettext("Your headers")
+    # Translators: the player made no header in the recorded matches (after "Your headers:").
+    nothing = i.gettext("none")
+    lines.append(_heading(heading, headers) if headers else f"{heading}: {nothing}.")
+    if figures.best is not None and figures.average is not None:
+        best = figures.best
+        # Translators: the statistics' last line. {best} the most points the player's side scored in one
+        # hand, {number} which match (its number in the list), {hand} which hand; {average} points per hand
+        # over {hands} hands.
+        text = i.ngettext(
+            "Best hand: {best} points, match {number} hand {hand}. "
+            "Average {average} points over {hands} hand.",
+            "Best hand: {best} points, match {number} hand {hand}. "
+            "Average {average} points over {hands} hands.",
+            figures.hands,
+        )
+        lines.append(
+            text.format(
+                best=best.points,
+                number=best.number,
+                hand=best.hand,
+                average=_decimal(i, figures.average),
+                hands=figures.hands,
+            )
+        )
+    return lines
+
+
+def no_such_match(i: I18n, number: int, count: int) -> str:
+    # Translators: bergen record export/replay with a number not in the list. {number} as typed, {count}
+    # how many matches are recorded.
+    text = i.ngettext(
+        "There is no match {number}: {count} match is recorded (1 is the newest).",
+        "There is no match {number}: {count} matches are recorded (1 is the newest).",
+        count,
+    )
+    return text.format(number=number, count=count)
+
+
+def number_needed(i: I18n, what: str) -> str:
+    # Translators: bergen record export or replay without a number. {what} is export or replay.
+    return i.gettext("Which match? Type bergen record {what} and its number from the list.").format(what=what)
+
+
+def replay_start(i: I18n, line: str, commands: str, leave: str) -> str:
+    # Translators: the start of bergen record replay. {match} is the match's line from the list,
+    # {commands} the commands that can be asked (e.g. "hand, ends, line, score"), {quit} the word that
+    # leaves.
+    text = i.gettext("Replay of {match} Enter: the next move. Ask {commands} at any moment; {quit} leaves.")
+    return text.format(match=line, commands=commands, quit=leave)
+
+
+def replay_help(i: I18n, commands: str, leave: str) -> str:
+    # Translators: bergen record replay: a move or other command typed; a replay only shows the record.
+    # {commands} the commands that can be asked (e.g. "hand, ends, line, score"), {quit} the word that
+    # leaves.
+    text = i.gettext("This is a replay: Enter shows the next move. Ask {commands}; {quit} leaves.")
+    return text.format(commands=commands, quit=leave)
+
+
+def replay_over(i: I18n, leave: str) -> str:
+    # Translators: bergen record replay: every move of the record has been shown. {quit} the word that
+    # leaves.
+    return i.gettext("End of the replay. Ask what you like; Enter or {quit} leaves.").format(quit=leave)
+
+
+def exported(i: I18n, text_path: str, csv_path: str) -> str:
+    # Translators: a played match's record was written to two files.
+    return i.gettext("Exported: {text} and {csv}.").format(text=text_path, csv=csv_path)
+
+
+def export_failed(i: I18n, reason: str) -> str:
+    # Translators: the files could not be written. {reason} is the system's message.
+    return i.gettext("Could not export: {reason}.").format(reason=reason)
+
+
+def record_not_written(i: I18n, reason: str) -> str:
+    # Translators: said once during a match when its record (for bergen record) cannot be written; the
+    # match itself is saved and goes on. {reason} is the system's reason in English.
+    return i.gettext("This match cannot be recorded for bergen record ({reason}); the game goes on.").format(
+        reason=reason
+    )
+
+
+def _decimal(i: I18n, value: float) -> str:
+    """``4.14`` in English, ``4,14`` in German and Turkish."""
+    text = f"{value:.2f}"
+    return text if i.language == "en" else text.replace(".", ",")

@@ -1,0 +1,216 @@
+"""``bergen record``: the matches played here, their statistics, an export, a replay.
+
+``bergen record`` lists every recorded match (newest first, one line each)
+and the statistics; ``bergen record export N`` writes match N as text and
+CSV in the scorekeeper's format; ``bergen record replay N`` steps through it
+at the player's seat. Records that cannot be used are set aside, each said in
+one sentence, and the rest are listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from pathlib import Path
+from typing import TextIO
+
+from .console import Console, add_console_arguments, guarded, open_console
+from .core.events import Event
+from .core.statistics import Played, events_by_hand, figures
+from .i18n import I18n
+from .keeping.export import record_csv, record_text, write_export
+from .output.announcer import Announcer
+from .present import notices
+from .present.message import Message, Verbosity
+from .present.narrator import Narrator
+from .present.record_talk import (
+    export_failed,
+    exported,
+    match_braille,
+    match_line,
+    no_records,
+    no_such_match,
+    number_needed,
+    replay_help,
+    replay_over,
+    replay_start,
+    statistics_lines,
+    taken_back_text,
+    when,
+)
+from .present.words import Words
+from .seat.match_seat import Seating
+from .seat.record_replay import RecordReplay
+from .seat.session import QuitGame
+from .session.match_log import Entry, read_records
+from .session.savefile import checked_seat
+from .ui.reader import ask
+
+ACTIONS = ("list", "export", "replay")
+MOST_TOLD = 10**9  # every message of a match
+
+
+def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
+    """The words and flags of ``bergen record``."""
+    parser.add_argument(
+        "action",
+        nargs="?",
+        choices=ACTIONS,
+        default="list",
+        # Translators: --help of bergen record's first word. Keep the words list, export and replay.
+        help=i.gettext("list (the default): the matches and statistics; export N; replay N"),
+    )
+    parser.add_argument(
+        "number",
+        nargs="?",
+        type=int,
+        default=None,
+        # Translators: --help of bergen record's number: a match's number in the list.
+        help=i.gettext("the match's number in the list (1 is the newest)"),
+    )
+    parser.add_argument(
+        "--export-dir",
+        default=None,
+        metavar="FOLDER",
+        # Translators: --help of bergen record --export-dir.
+        help=i.gettext("where export writes (default: the exports folder beside the records)"),
+    )
+    add_console_arguments(parser, i)
+
+
+def seating_of(entry: Entry) -> Seating:
+    """Who sat where in a recorded match."""
+    levels = {n: str(seat.get("level") or "normal") for n, seat in enumerate(entry.seats) if n != entry.human}
+    names = [str(seat.get("name", "?")) for seat in entry.seats] or ["You"]
+    return Seating(names=names, human=entry.human, levels=levels)
+
+
+def line_of(i: I18n, number: int, entry: Entry) -> str:
+    seating = seating_of(entry)
+    line = match_line(
+        i, number, entry.started, entry.match, names=seating.names, human=seating.human, levels=seating.levels
+    )
+    return line + taken_back_text(i, entry.taken_back)
+
+
+def _plain(text: str) -> Message:
+    return Message(text, text, text)
+
+
+def _listing(console: Console, entries: list[Entry]) -> int:
+    i, say = console.words, console.announcer.announce
+    if not entries:
+        say(_plain(no_records(i)))
+        return 0
+    for number, entry in enumerate(entries, 1):
+        seating = seating_of(entry)
+        braille = match_braille(
+            i, number, entry.started, entry.match, names=seating.names, human=seating.human
+        ) + taken_back_text(i, entry.taken_back)
+        line = line_of(i, number, entry)
+        say(Message(line, line, braille))
+    played = [
+        Played(entry.match, entry.human, tuple(seating_of(entry).levels.values()), number)
+        for number, entry in enumerate(entries, 1)
+    ]
+    words = Words(i, entries[0].match.rules, seating_of(entries[0]).names, entries[0].human)
+    say(_plain("\n".join(statistics_lines(i, figures(played), Narrator(words, console.verbosity)))))
+    return 0
+
+
+def told_messages(entry: Entry, language: str, verbosity: Verbosity) -> list[Message]:
+    """Everything the player's seat told in the match, in order (replayed silently)."""
+    quiet = Announcer(io.StringIO(), language=language)
+    replay = RecordReplay(
+        entry.match, seating_of(entry), language=language, verbosity=verbosity, announcer=quiet
+    )
+    while replay.step():
+        pass
+    return replay.seat.history_messages(MOST_TOLD)
+
+
+def export_texts(entry: Entry, language: str, verbosity: Verbosity) -> tuple[str, str]:
+    """The match as the scorekeeper's text and CSV."""
+    seating = seating_of(entry)
+    match = entry.match
+    narrator = Narrator(Words(I18n(language), match.rules, seating.names, seating.human), verbosity)
+    events: list[Event] = [event for hand in events_by_hand(match) for event in hand]
+    text = record_text(
+        narrator,
+        told_messages(entry, language, verbosity),
+        match.scores,
+        match.starting_scores,
+        match.target,
+        date=when(entry.started),
+    )
+    return text, record_csv(narrator, events, match.target)
+
+
+def _export(console: Console, entry: Entry, folder: Path | None) -> int:
+    i = console.words
+    if folder is None:
+        console.announcer.announce(_plain(export_failed(i, notices.no_folder(i))))
+        return 1
+    text, table = export_texts(entry, console.language, console.verbosity)
+    base = "bergen-match-" + entry.path.stem
+    try:
+        text_path, csv_path = write_export(folder, base, text, table)
+    except OSError as error:
+        console.announcer.announce(_plain(export_failed(i, error.strerror or str(error))))
+        return 1
+    console.announcer.announce(_plain(exported(i, str(text_path), str(csv_path))))
+    return 0
+
+
+def _replay(console: Console, entry: Entry, number: int) -> int:
+    i = console.words
+    replay = RecordReplay(
+        entry.match,
+        seating_of(entry),
+        language=console.language,
+        verbosity=console.verbosity,
+        announcer=console.announcer,
+    )
+    console.target.append(replay.seat)
+    console.announcer.announce(_plain(replay_start(i, line_of(i, number, entry), *replay.commands())))
+    told_over = False
+    try:
+        while True:
+            try:
+                line = ask(console.reader, replay.prompt())
+            except (EOFError, KeyboardInterrupt):
+                return 0
+            if not replay.handle(line):
+                replay.seat.say(replay.seat.feedback.plain(replay_help(replay.seat.i18n, *replay.commands())))
+            if replay.finished and not told_over:
+                told_over = True
+                leave = replay.commands()[1]
+                replay.seat.say(replay.seat.feedback.plain(replay_over(replay.seat.i18n, leave)))
+    except QuitGame:
+        return 0
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """Carry out ``bergen record``."""
+    console = open_console(parser, args, stdin, stdout)
+
+    def body() -> int:
+        i = console.words
+        entries, problems = read_records(console.data, checked_seat)
+        for problem in problems:
+            console.announcer.announce(notices.file_problem(i, "record", problem))
+        if args.action == "list":
+            return _listing(console, entries)
+        if args.number is None:
+            console.announcer.announce(_plain(number_needed(i, args.action)))
+            return 2
+        if not 1 <= args.number <= len(entries):
+            console.announcer.announce(_plain(no_such_match(i, args.number, len(entries))))
+            return 1
+        entry = entries[args.number - 1]
+        if args.action == "export":
+            folder = Path(args.export_dir) if args.export_dir else console.data.path("exports")
+            return _export(console, entry, folder)
+        return _replay(console, entry, args.number)
+
+    return guarded(console, body, lambda: console.words)

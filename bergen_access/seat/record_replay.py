@@ -1,0 +1,134 @@
+"""A recorded match stepped through again: each Enter the next move, said as the player's seat heard it.
+
+The replay is the player's own seat (``MatchSeat``) over a match rebuilt from
+its deal action by action, moved the way the game's loop moved it
+(``replay_step``): what it says is what the seat said then, and the review
+commands (ends, line, score, hand, count, history...) answer from the seat's
+view at that moment, with the game's own replies. Moves cannot be typed: the
+record decides them.
+"""
+
+from __future__ import annotations
+
+from ..commands.definitions import CommandKind
+from ..commands.parser import ParseError, parse
+from ..core.actions import Action
+from ..core.dealers import dealer_from_spec
+from ..core.engine import Match, Phase
+from ..output.announcer import Announcer
+from ..present.message import Prompt, Verbosity
+from .match_seat import MatchSeat, Seating
+from .replay import Scripted, replay_step
+from .session import QuitGame, quiet_session
+
+#: what can be asked during a replay: the review commands and the ways the game talks
+ASKED = frozenset(
+    {
+        CommandKind.HAND,
+        CommandKind.ENDS,
+        CommandKind.LINE,
+        CommandKind.SCORE,
+        CommandKind.COUNT,
+        CommandKind.TURN,
+        CommandKind.HISTORY,
+        CommandKind.REPEAT,
+        CommandKind.SEATS,
+        CommandKind.UNSEEN,
+        CommandKind.RULES,
+        CommandKind.VERBOSITY,
+        CommandKind.LANGUAGE,
+        CommandKind.QUIT,
+    }
+)
+
+#: the commands a replay names when it says what can be asked
+SHOWN = (
+    CommandKind.HAND,
+    CommandKind.ENDS,
+    CommandKind.LINE,
+    CommandKind.SCORE,
+    CommandKind.COUNT,
+    CommandKind.TURN,
+    CommandKind.HISTORY,
+)
+
+
+class RecordReplay:
+    """Steps through ``recorded`` (a match replayed whole) at the seat of ``seating.human``."""
+
+    def __init__(
+        self,
+        recorded: Match,
+        seating: Seating,
+        *,
+        language: str,
+        verbosity: Verbosity,
+        announcer: Announcer,
+    ) -> None:
+        self.actions: list[Action] = list(recorded.actions)
+        self.hands = recorded.hand_number
+        match = Match(recorded.rules, dealer_from_spec(recorded.dealer.spec()), recorded.starting_scores)
+        self.seat = MatchSeat(
+            match,
+            seating,
+            language=language,
+            verbosity=verbosity,
+            announcer=announcer,
+            session=quiet_session(),
+        )
+        self._scripted = Scripted(lambda: self.actions[len(self.seat.match.actions)])
+        self.steps = 0
+
+    @property
+    def match(self) -> Match:
+        return self.seat.match
+
+    @property
+    def finished(self) -> bool:
+        """Every action replayed (and the last hand dealt, if the record went that far)."""
+        match = self.match
+        dealt = match.hand_number >= self.hands or match.phase not in (Phase.NOT_STARTED, Phase.HAND_OVER)
+        return len(match.actions) >= len(self.actions) and dealt
+
+    def step(self) -> bool:
+        """Replay the next move and say it as the seat heard it; False when there was none left."""
+        if self.finished:
+            return False
+        seat = self.seat
+        replay_step(seat, self.actions, self._scripted)
+        self.steps += 1
+        human = seat.seating.human
+        if self.match.phase is Phase.PLAYING and self.match.turn == human:
+            seat.flush_draws()
+            seat.announce_turn()
+        elif self.finished:
+            seat.flush_draws()
+        return True
+
+    def handle(self, line: str) -> bool:
+        """One typed line: Enter steps (QuitGame after the last move), a review command answers as the
+        seat's handler does; False for a line a replay does not take (help, a move): the caller says
+        what a replay does."""
+        seat = self.seat
+        try:
+            command = parse(line, seat.lexicon, self.match.rules.tiles.highest, self.match.rules.arms)
+        except ParseError as error:
+            seat.say(seat.refusal(error))
+            return True
+        if command.kind is CommandKind.EMPTY:
+            if not self.step():
+                raise QuitGame
+            return True
+        if command.kind not in ASKED:
+            return False
+        seat.run_command(command.kind, command)
+        return True
+
+    def commands(self) -> tuple[str, str]:
+        """The words that can be asked now, in the seat's language, and the word that leaves."""
+        lexicon = self.seat.lexicon
+        asked = [lexicon.main_word(kind) for kind in SHOWN]
+        return ", ".join(asked), lexicon.main_word(CommandKind.QUIT)
+
+    def prompt(self) -> Prompt:
+        return Prompt(f"{self.steps}> ", f"{self.steps}: ")

@@ -1,0 +1,185 @@
+"""Every match played, one file each in the data folder's ``records``, written as the match goes.
+
+One file per match: each save of the match (write-ahead, before its news is
+told) rewrites that match's record atomically beside the save, so a kill
+loses nothing the save keeps, and a damaged file costs one match, never the
+list. A resumed match goes on in its own record (found by its deal and its
+actions). Records are read like every file: within limits, checked, replayed;
+one that cannot be used is set aside and the rest are still listed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.engine import Match
+from ..core.played import from_played, played_record
+from ..core.record import RecordError, to_record
+from ..core.refused import RecordProblem
+from ..core.schema import Check
+from .storage import Storage, reason_of, write_atomic
+from .untrusted import DamagedFile, FileProblem, read_json
+
+FOLDER = "records"
+NAME = re.compile(r"\d{8}-\d{6}(-\d+)?\.json")  # 20261202-183005.json; -2 when two start in one second
+
+
+def stamp() -> str:
+    """Now, local time, to the second: ``2026-12-02T18:30:05``."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+@dataclass
+class Entry:
+    """A record read back: its file, the match replayed, its seats and envelope."""
+
+    path: Path
+    match: Match
+    seats: list[dict[str, Any]]
+    envelope: dict[str, Any]
+
+    @property
+    def started(self) -> str:
+        return str(self.envelope["started"])
+
+    @property
+    def human(self) -> int:
+        return next((n for n, seat in enumerate(self.seats) if seat.get("kind") == "human"), 0)
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        return tuple(str(s.get("level") or "normal") for s in self.seats if s.get("kind") == "computer")
+
+    @property
+    def taken_back(self) -> int:
+        return int(self.envelope.get("taken_back", 0))
+
+
+def _same_match(match: Match, record: dict[str, Any]) -> bool:
+    """The record holds this match so far (or a move more or less than its save): deal, rules, actions."""
+    inner, mine = record.get("match"), to_record(match)
+    if not isinstance(inner, dict) or any(inner.get(key) != mine[key] for key in ("dealer", "rules")):
+        return False
+    actions = inner.get("actions")
+    if not isinstance(actions, list):
+        return False
+    shorter = min(len(actions), len(mine["actions"]))
+    return bool(actions[:shorter] == mine["actions"][:shorter])
+
+
+class Recorder:
+    """Writes the record of the match at a seat, every time the match is saved."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._match: Match | None = None
+        self._name = ""
+        self._started = ""
+        self._ended: str | None = None
+        self.problem: str | None = None  # why the last write failed (None: it worked)
+
+    def record(self, match: Match, seats: list[dict[str, Any]]) -> str | None:
+        """Write ``match``'s record now. Returns why it could not be written, the first time only (the
+        player hears it once; the game goes on, and so do the tries)."""
+        path = self.storage.path(FOLDER)
+        if path is None or not self.storage.saves:
+            return None  # nothing is saved at all: the storage's own notice says so
+        if match is not self._match:
+            self._begin(match)
+        if match.is_over and self._ended is None:
+            self._ended = stamp()
+        text = _text(played_record(match, seats, self._started, self._ended))
+        try:
+            write_atomic(path / self._name, text)
+        except OSError as error:
+            first = self.problem is None
+            self.problem = reason_of(error)
+            return self.problem if first else None
+        self.problem = None
+        return None
+
+    def _begin(self, match: Match) -> None:
+        self._match, self._ended = match, None
+        found = self._resumed(match) if match.actions else None
+        if found is not None:
+            self._name, self._started, self._ended = found
+            return
+        self._started = stamp()
+        base = self._started.replace("-", "").replace(":", "").replace("T", "-")
+        folder = self.storage.path(FOLDER)
+        for number in range(1, 1000):
+            name = f"{base}.json" if number == 1 else f"{base}-{number}.json"
+            if folder is None or not (folder / name).exists():
+                self._name = name
+                return
+        self._name = f"{base}-{time.monotonic_ns()}.json"
+
+    def _resumed(self, match: Match) -> tuple[str, str, str | None] | None:
+        """The record a resumed match goes on in: the newest whose deal and actions are this match's."""
+        for path in record_files(self.storage):
+            try:
+                data = read_json(path)
+            except (DamagedFile, FileNotFoundError):
+                continue
+            if isinstance(data, dict) and _same_match(match, data) and isinstance(data.get("started"), str):
+                ended = data.get("ended")
+                return path.name, data["started"], ended if isinstance(ended, str) else None
+        return None
+
+    def clean(self) -> None:
+        """Remove what a writer killed in the middle of an atomic write left in the records folder."""
+        folder = self.storage.path(FOLDER)
+        if folder is None or not self.storage.usable or not folder.is_dir():
+            return
+        for stray in folder.glob("*.tmp"):
+            try:
+                stray.unlink()
+            except OSError:
+                continue
+
+
+def _text(record: dict[str, Any]) -> str:
+    return json.dumps(record, indent=1) + "\n"
+
+
+def record_files(storage: Storage) -> list[Path]:
+    """The records in the folder, newest first (by name: the time each match started)."""
+    folder = storage.path(FOLDER)
+    if folder is None or not folder.is_dir():
+        return []
+    try:
+        names = [path for path in folder.iterdir() if NAME.fullmatch(path.name)]
+    except OSError:
+        return []
+    return sorted(names, key=lambda path: _sort_key(path.name), reverse=True)
+
+
+def _sort_key(name: str) -> tuple[str, int]:
+    stem = name.removesuffix(".json")
+    base, _, number = stem[:15], stem[15:16], stem[16:]
+    return base, int(number) if number.isdigit() else 1
+
+
+def read_records(storage: Storage, seat: Check) -> tuple[list[Entry], list[FileProblem]]:
+    """Every record that can be used, newest first, and each one that could not (set aside)."""
+    entries: list[Entry] = []
+    problems: list[FileProblem] = []
+    for path in record_files(storage):
+        try:
+            match, seats, envelope = from_played(read_json(path), seat)
+            if len(seats) != match.players or sum(s.get("kind") == "human" for s in seats) != 1:
+                raise RecordError(RecordProblem.MALFORMED, "match.seats")  # one player at the keyboard
+        except FileNotFoundError:
+            continue
+        except (DamagedFile, RecordError) as error:
+            detail = error.detail
+            kept = storage.set_aside(f"{FOLDER}/{path.name}", "damaged")
+            problems.append(FileProblem(error.code, "" if detail is None else str(detail), path, kept))
+            continue
+        entries.append(Entry(path, match, seats, envelope))
+    return entries, problems

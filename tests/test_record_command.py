@@ -1,0 +1,196 @@
+"""``bergen record`` as a person runs it (issue 23): the list, the statistics, damaged records, export,
+replay, its --help in three languages, and the record surviving kill -9 at the moment of the save.
+
+The records are made by the real game (seed 5, as the damaged-file tests make their save) or in-process
+by the loop's own seat (tests/record_play.py); every case of a damaged match save in
+tests/test_files_and_folders.py is also tried as a damaged record, all in one folder at once: each is said
+in one sentence and kept byte for byte, and the good record is still listed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bergen_access.core.rules import preset
+
+from .record_play import play_out, seat_for
+from .test_files_and_folders import (
+    GAME,
+    MATCH_CASES,
+    assert_clean,
+    data_of,
+    put,
+    reason_parts,
+    run,
+)
+from .test_kills import GAME_PROMPT, Program, choose, read_save
+
+
+def records_of(home: Path) -> list[Path]:
+    return sorted((data_of(home) / "records").glob("*.json"))
+
+
+@pytest.fixture(scope="module")
+def real_record(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A record the real game wrote: one move played (and the computer's answer), then quit."""
+    home = tmp_path_factory.mktemp("record")
+    assert_clean(run(home, GAME, "1-5 left\nquit\n"))
+    [path] = records_of(home)
+    record = json.loads(path.read_bytes())
+    assert len(record["match"]["actions"]) == 2 and record["ended"] is None
+    assert record["match"]["actions"] == read_save(home, "match.json")["actions"]
+    return path.read_bytes()
+
+
+def damaged_record(real: bytes, make: Any) -> bytes | None:
+    """A case's damage done to the save inside the record (JSON edits) or to the whole file (bytes)."""
+    envelope = json.loads(real)
+    inner = (json.dumps(envelope["match"], indent=1) + "\n").encode("utf-8")
+    try:
+        edited = make(inner)
+        value = json.loads(edited) if edited is not None else None
+    except (ValueError, RecursionError):
+        value = None
+    if isinstance(value, dict) and value.get("format") == "bergen-access-match" and edited != inner:
+        text = json.dumps({**envelope, "match": "@INNER@"}, indent=1)  # the edited bytes as they are
+        return text.replace('"@INNER@"', edited.decode("utf-8")).encode("utf-8")
+    return make(real)
+
+
+def test_every_damaged_record_is_set_aside_in_one_sentence_and_the_rest_listed(
+    tmp_path: Path, real_record: bytes
+) -> None:
+    folder = data_of(tmp_path) / "records"
+    put(folder / "20261202-120000.json", real_record)
+    damaged = {}
+    for number, case in enumerate(MATCH_CASES):
+        name = f"2020010{1 + number // 60}-0000{number % 60:02d}"
+        damaged[name] = (case, damaged_record(real_record, case.make))
+        put(folder / f"{name}.json", damaged[name][1])
+    result = run(tmp_path, ["record"], "")
+    assert_clean(result)
+    told = result.lines("A match record could not be used")
+    assert len(told) == len(MATCH_CASES), result.out
+    for name, (case, content) in damaged.items():
+        [kept] = folder.glob(f"{name}.damaged-*.json")
+        if content is None:
+            assert kept.is_dir()
+        else:
+            assert kept.read_bytes() == content, case.name
+        [line] = [line for line in told if str(kept) in line]
+        for part in reason_parts(case.code, case.detail):
+            assert part in line, (case.name, part, line)
+    assert re.search(
+        r"^1\. [-0-9]+ [0-9:]+, standard: You, Anna \(normal\); not finished, hand 1, 0 : 2\.$",
+        result.out,
+        re.M,
+    ), result.out
+    assert "Statistics of 1 match: 0 finished, 0 won." in result.out
+    again = run(tmp_path, ["record"], "")  # set aside once: listed cleanly the next time
+    assert_clean(again)
+    assert "could not be used" not in again.out
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["list (the default)", "the match's number in the list", "the matches played here"]),
+        ("de", ["die Partien und die Statistik", "Nummer der Partie", "die hier gespielten Partien"]),
+        ("tr", ["maçların listesi", "listedeki numarası", "burada oynanan maçlar"]),
+    ],
+)
+def test_help_is_in_the_players_language(tmp_path: Path, language: str, words: list[str]) -> None:
+    result = run(tmp_path, ["record", "--lang", language, "--help"], "")
+    assert_clean(result)
+    for word in words[:2]:
+        assert word.lower() in result.out.lower(), result.out
+    assert "{" not in result.out.replace("{on,off}", "").split("--lang")[0]  # every placeholder filled
+    listed = run(tmp_path, ["--lang", language, "--help"], "")
+    assert words[2] in listed.out, listed.out
+
+
+def test_list_export_and_replay_through_the_real_program(tmp_path: Path) -> None:
+    empty = run(tmp_path, ["record"], "")
+    assert_clean(empty)
+    assert "No match has been recorded yet." in empty.out
+    seat = seat_for(data_of(tmp_path), preset("standard"), 5, {1: "normal"})
+    play_out(seat)
+    listing = run(tmp_path, ["record"], "")
+    assert_clean(listing)
+    line = listing.lines("1. ")[0]
+    assert re.match(r"1\. \d{4}-\d\d-\d\d \d\d:\d\d, standard: You, Anna \(normal\); (you|Anna) won, ", line)
+    assert "Best hand: " in listing.out and "By level: normal 1 match" in listing.out
+    german = run(tmp_path, ["record", "--lang", "de"], "")
+    assert "Statistik von 1 Partie: 1 beendet, " in german.out and "Beste Runde: " in german.out
+    assert re.search(r"Durchschnitt \d+,\d\d Punkte über \d+ Runden\.", german.out), german.out
+    turkish = run(tmp_path, ["record", "--lang", "tr"], "")
+    assert "1 maçın istatistiği: 1 bitti, " in turkish.out and "En iyi el: " in turkish.out
+    exported = run(tmp_path, ["record", "export", "1"], "")
+    assert_clean(exported)
+    [text] = sorted((data_of(tmp_path) / "exports").glob("bergen-match-*.txt"))
+    assert f"Exported: {text} and {text.with_suffix('.csv')}." in exported.out
+    assert text.read_text().startswith("Bergen Access score sheet, ")
+    assert text.with_suffix(".csv").read_text().startswith("hand,player,side,event,full value,points,total")
+    twice = run(tmp_path, ["record", "export", "1"], "")  # never over the first files
+    assert str(text.with_name(text.stem + "-2.txt")) in twice.out
+    replay = run(tmp_path, ["record", "replay", "1"], "\n\nhand\nscore\n1-5\nquit\n")
+    assert_clean(replay)
+    assert replay.out.startswith("Replay of 1. ") or "Replay of 1. " in replay.out
+    assert "Hand 1. Your tiles: " in replay.out and "Your 5 tiles: " in replay.out  # after the first move
+    assert "This is a replay: Enter shows the next move." in replay.out
+    missing = run(tmp_path, ["record", "replay", "7"], "")
+    assert (
+        "There is no match 7: 1 match is recorded (1 is the newest)." in missing.out and missing.status == 1
+    )
+
+
+def test_the_record_survives_kill_9_at_the_moment_of_the_save(tmp_path: Path) -> None:
+    """Killed where a move is saved and not yet told: the record already holds it, as the save does; the
+    resumed match goes on in the same record."""
+    args = ["--seed", "7", "--speech", "off", "--opponents", "random"]
+
+    def started(pause: bool) -> Program:
+        return Program(tmp_path, args, tty=False, pause=pause, prompt=GAME_PROMPT)
+
+    first = started(False)
+    try:
+        first.to_prompt()
+        first.quit()
+    finally:
+        first.stop()
+    [path] = records_of(tmp_path)
+    for _ in range(3):
+        paused = started(True)
+        try:
+            paused.to_prompt()
+            paused.ask("y")
+            move = choose(paused.prompt, paused.turn_text)
+            for line in move.lines[:-1]:
+                paused.ask(line)
+            before = read_save(tmp_path, "match.json")["actions"]
+            paused.type(move.lines[-1])
+            paused.read_until("bergen-test: saved match.json")
+            paused.kill(signal.SIGKILL)
+        finally:
+            paused.stop()
+        save = read_save(tmp_path, "match.json")
+        assert len(save["actions"]) > len(before)  # the move is saved ...
+        assert records_of(tmp_path) == [path]  # ... in the one record of this match ...
+        record = json.loads(path.read_text())
+        assert record["match"]["actions"] == save["actions"]  # ... with every action the save has
+        assert record["match"]["hands"] == save["hands"]
+        again = started(False)  # the computers move after the resume (each saved): then leave at a prompt
+        try:
+            again.to_prompt()
+            again.ask("y")
+            again.quit()
+        finally:
+            again.stop()
+    assert records_of(tmp_path) == [path]
+    assert json.loads(path.read_text())["match"]["actions"] == read_save(tmp_path, "match.json")["actions"]
