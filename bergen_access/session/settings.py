@@ -33,6 +33,7 @@ _CHECKS: dict[str, Check] = {
     "braille": string(6, None, BRAILLE_MODES),
     "server": string(300),
     "player_name": string(20),
+    "learn_offered": string(3, None, ("yes",)),
 }
 
 
@@ -58,6 +59,7 @@ class Settings:
     braille: str | None = None
     server: str | None = None  # the table server joined last (bergen join without an address)
     player_name: str | None = None  # the name given there last
+    learn_offered: str | None = None  # "yes": the first start's offer of bergen learn was made
 
     @classmethod
     def read(cls, path: Path | None) -> tuple[Settings, SettingsProblem | None]:
