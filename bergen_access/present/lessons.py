@@ -6,7 +6,8 @@ Each explanation has a braille-sized form, which the terse verbosity prints.
 
 from __future__ import annotations
 
-from ..core.actions import Action, Draw, Play
+from ..commands.lexicon import CommandKind, Lexicon
+from ..core.actions import Action, Draw, End, Play
 from ..core.lessons import Lesson
 from .message import Message
 from .narrator import Narrator
@@ -18,6 +19,7 @@ class LessonWords:
     def __init__(self, narrator: Narrator) -> None:
         self.narrator = narrator
         self.i = narrator.words.i18n
+        self.lexicon = Lexicon(self.i)
 
     def _say(self, text: str, braille: str | None = None) -> Message:
         return self.narrator.message(
@@ -81,15 +83,10 @@ class LessonWords:
     # ------------------------------------------------------------------ moves
 
     def move(self, action: Action) -> str:
-        """The move as the player would type it: ``2-3 right``, ``draw``, ``pass``."""
-        words = self.narrator.words
+        """The move as the player would type it (the command words): ``2-3 right``, ``draw``, ``pass``."""
         if isinstance(action, Play):
-            return f"{action.tile.notation} {words.end_word(action.end)}"
-        if isinstance(action, Draw):
-            # Translators: bergen learn, the move "draw" in a task or hint (the command word).
-            return self.i.pgettext("lesson move", "draw")
-        # Translators: bergen learn, the move "pass" in a task or hint (the command word).
-        return self.i.pgettext("lesson move", "pass")
+            return f"{action.tile.notation} {self.lexicon.end_word(End(action.end))}"
+        return self.lexicon.main_word(CommandKind.DRAW if isinstance(action, Draw) else CommandKind.PASS)
 
     def task(self, lesson: Lesson | None, action: Action) -> Message:
         """What to do now: the rule's question, or for a move that shows no rule, the move itself."""
