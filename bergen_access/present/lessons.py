@@ -72,9 +72,8 @@ class LessonWords:
 
     def left(self) -> Message:
         # Translators: bergen learn, the player left the practice (quit). Nothing was saved.
-        return self._say(
-            self.i.gettext("You left the practice. Nothing was saved; your own match is untouched.")
-        )
+        text = self.i.gettext("You left the practice. Nothing was saved; your own match is untouched.")
+        return self._say(text)
 
     def not_saved(self) -> Message:
         # Translators: bergen learn, the answer to "save".
