@@ -19,6 +19,7 @@ from .core.engine import Match
 from .core.lessons import PLAYER, Part, parts
 from .i18n import I18n
 from .present import prompts
+from .present.message import Prompt
 from .seat.lesson_seat import LessonSeat
 from .seat.session import QuitGame
 from .ui.reader import ask
@@ -120,5 +121,8 @@ def offer(console: Console) -> bool:
     # the offer; Enter (or anything else) starts the match at once.
     text = i.gettext("New to Bergen? Type {learn} for a guided practice hand, or Enter to play.")
     console.setup.tell(text.format(learn=learn_word))
-    line = console.setup.answer(prompts.move(i, "> ")).casefold()
+    # Translators: the prompt of the first start's offer of the practice. {learn} is the word that takes
+    # it (as above). Ends with ": ".
+    short = i.gettext("{learn} or Enter: ").format(learn=learn_word)
+    line = console.setup.answer(Prompt(short.rstrip(": ") + "> ", short)).casefold()
     return line in (learn_word.casefold(), "learn")

@@ -594,6 +594,7 @@ def test_the_good_values_of_a_partly_wrong_settings_file_are_kept(tmp_path: Path
         "braille": None,
         "server": None,
         "player_name": None,
+        "learn_offered": None,
     }
 
 

@@ -232,6 +232,7 @@ def test_enter_at_the_offer_plays_at_once(tmp_path: Path) -> None:
     child.expect("Type 1, 2, 3 or 4.")
     child.send("1\r")
     child.expect("New to Bergen")
+    child.expect("learn or Enter: ")
     child.send("\r")
     child.expect("Move: ")
     assert "Guided practice" not in clean(child.before or "")
