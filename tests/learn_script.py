@@ -69,19 +69,30 @@ def typed(language: str) -> list[str]:
     ]  # fmt: skip
 
 
-def explanations(language: str) -> list[str]:
-    """The explanation lines of ``ORDER`` as the guide says them (normal verbosity)."""
+def explanations(language: str, verbosity: Verbosity = Verbosity.NORMAL) -> list[str]:
+    """The explanation lines of ``ORDER`` as the guide says them (terse: their braille lines)."""
     i = I18n(language)
-    narrator = Narrator(Words(i, parts()[0].rules, ["You", "Anna"], 0), Verbosity.NORMAL)
+    narrator = Narrator(Words(i, parts()[0].rules, ["You", "Anna"], 0), verbosity)
     guide = LessonWords(narrator)
     return [guide.explain(lesson).text for lesson in ORDER]
 
 
-def run_plain(home: Path, language: str, lines: list[str]) -> tuple[str, int]:
+def run_plain(home: Path, language: str, lines: list[str], *flags: str) -> tuple[str, int]:
     """``bergen learn`` in plain mode through pipes, every line typed at once: its output (prompts and
     echoed lines included) and exit status."""
     done = subprocess.run(
-        [sys.executable, "-m", "bergen_access", "learn", "--plain", "--speech", "off", "--lang", language],
+        [
+            sys.executable,
+            "-m",
+            "bergen_access",
+            "learn",
+            "--plain",
+            "--speech",
+            "off",
+            "--lang",
+            language,
+            *flags,
+        ],
         cwd=str(ROOT),
         env=environment(home, TERM="dumb"),
         input="".join(line + "\n" for line in lines),

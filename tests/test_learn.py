@@ -30,6 +30,7 @@ from bergen_access.core.events import (
 from bergen_access.core.lessons import PLAYER, Lesson, parts
 from bergen_access.core.rules import BlockedRule, Tally
 from bergen_access.i18n import I18n
+from bergen_access.present.message import Verbosity
 
 from .drivers import ROOT, clean, environment
 from .learn_script import ORDER, REFUSED, TRANSCRIPT, explanations, run_plain, transcript, typed
@@ -238,6 +239,16 @@ def test_enter_at_the_offer_plays_at_once(tmp_path: Path) -> None:
     assert "Guided practice" not in clean(child.before or "")
     child.send("quit\r")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "tr"])
+def test_terse_explanations_are_braille_lines(tmp_path: Path, language: str) -> None:
+    """In terse each rule's explanation is one braille line of its own (at most 40 cells), said once."""
+    text, status = run_plain(tmp_path, language, typed(language), "--verbosity", "terse")
+    short = explanations(language, Verbosity.TERSE)
+    assert status == 0 and all(len(line) <= 40 for line in short)
+    assert [line for line in text.splitlines() if line in short] == short
+    assert set(short).isdisjoint(explanations(language))
 
 
 def test_the_transcript_is_what_the_practice_says(tmp_path: Path) -> None:
