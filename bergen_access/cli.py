@@ -18,7 +18,7 @@ from .session import paths
 from .session.settings import SETTINGS_FILE, Settings
 
 #: the commands besides playing, each with the module that reads its flags and carries it out
-SUBCOMMANDS = ("simulate", "keep", "serve", "join", "record")
+SUBCOMMANDS = ("simulate", "keep", "serve", "join", "learn", "record")
 
 
 def chosen_command(arguments: Sequence[str]) -> str | None:
@@ -57,6 +57,15 @@ def _about(i: I18n) -> dict[str, tuple[str, str]]:
             i.gettext("join a table server (bergen serve) with speech, braille and sounds"),
             # Translators: --help of bergen join.
             i.gettext("Play at a table server with this program's speech, braille and sounds."),
+        ),
+        "learn": (
+            # Translators: --help, the learn command in the list of commands.
+            i.gettext("a guided practice hand that shows every rule as it happens"),
+            # Translators: --help of bergen learn.
+            i.gettext(
+                "Practise the rules in three short guided parts: you make every move, the guide says why. "
+                "Nothing is saved."
+            ),
         ),
         "record": (
             # Translators: --help, the record command in the list of commands.
@@ -117,6 +126,10 @@ def _add_arguments(name: str, parser: argparse.ArgumentParser, i: I18n) -> None:
         from .serve import add_serve_arguments  # noqa: PLC0415
 
         add_serve_arguments(parser, i)
+    elif name == "learn":
+        from .learn import add_arguments as add_learn  # noqa: PLC0415
+
+        add_learn(parser, i)
     elif name == "record":
         from .record_command import add_arguments as add_record  # noqa: PLC0415
 
@@ -183,6 +196,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .serve import serve  # noqa: PLC0415
 
         return serve(args, sys.stdout, i)
+    if args.command == "learn":
+        from . import learn  # noqa: PLC0415
+
+        return learn.run(subparsers["learn"], args, sys.stdin, sys.stdout)
     if args.command == "join":
         from .join import join  # noqa: PLC0415
 

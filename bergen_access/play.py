@@ -30,6 +30,7 @@ from .core.refused import RecordProblem
 from .core.rules import Rules, RulesError, from_options
 from .core.takeback import TakeBack
 from .i18n import I18n, choose_language, environment
+from .learn import offer, teach
 from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .present.rules_text import rules_error
@@ -165,6 +166,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         text = words.gettext("--opponents: one level for all, or one per computer seat ({levels}).")
         parser.error(text.format(levels=", ".join(LEVELS)))
     games: list[Game] = []
+    started: list[bool] = []  # the channels are open already (the practice was played first)
 
     def play() -> int:
         if not console.claim(MATCH_FILE, "match"):
@@ -176,6 +178,10 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             if args.reader is None:
                 console.use_reader(reader)
             console.save_settings()
+        if console.first_run and settings.learn_offered is None and offer(console):
+            start_channels(console, args, speech or "off")
+            teach(console, speech or "off")
+            started.append(True)
         speech = speech or "off"
         saved = _saved_match(console, args.new, rules)
         if saved is not None:
@@ -190,7 +196,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             fresh = Match(match.rules, SeededDealer(random.SystemRandom().randrange(2**31)))
             return fresh, computer_players(fresh, seating)
 
-        start_channels(console, args, speech)
+        if not started:
+            start_channels(console, args, speech)
         session = seat_session(console, speech, new_match=new_match)
         session.take_back = _take_back(console, args.take_back)
         session.recorder = Recorder(console.data)

@@ -18,7 +18,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[>=]")
 PROMPT = re.compile(r"(\d+ tiles?|\d+ tile|next hand|left or right|1-4|\d)> ")
 PROMPT_END = re.compile(r"(tiles?|next hand|left or right|1-4|or no|[0-9]|)> $")
 #: the short prompts of the screen-reader setting (English), said before every typed line
-SHORT_PROMPT = r"(?:Number|Move|Side|Arm|Next hand|Yes or no): "
+SHORT_PROMPT = r"(?:Number|Move|Side|Arm|Next hand|Yes or no|learn or Enter): "
 
 Answer = Callable[[str, str], str | None]  # (prompt, text since the last prompt) -> line, or None to stop
 
@@ -56,7 +56,7 @@ def run_pty(
         dimensions=(40, 200),
     )
     transcript: list[str] = []
-    pattern = re.compile(r"(tiles?|next hand|left or right|1-4|or no)>|" + SHORT_PROMPT)
+    pattern = re.compile(r"(tiles?|next hand|left or right|1-4|or no|or Enter)>|" + SHORT_PROMPT)
     for _ in range(limit):
         index = child.expect([pattern, pexpect.EOF])
         recent = clean(child.before or "")

@@ -529,6 +529,8 @@ def test_first_start_answers_choose_the_reader(tmp_path: Path, answer: str, spee
     child, raw = pty_session(tmp_path, ["--new", "--seed", "4"], env)
     child.expect(FIRST_QUESTION)
     child.send(answer + "\r")
+    child.expect(rb"learn or Enter(: |>)")  # the one-line offer of bergen learn: Enter plays
+    child.send("\r")
     child.expect(rb"Move: " if reader == "screenreader" else rb"tiles>")
     child.send("quit\r")
     child.expect(pexpect.EOF)

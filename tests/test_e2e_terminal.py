@@ -53,15 +53,16 @@ def test_complete_match_in_plain_mode_through_a_pipe(tmp_path: Path, preset: str
 
 
 def test_first_start_asks_how_to_speak_and_remembers(tmp_path: Path) -> None:
-    answers = iter(["4", "q"])
+    answers = iter(["4", "", "q"])  # the speech question, Enter at the offer of bergen learn, quit
     transcript, status = run_pty(["--seed", "1"], tmp_path, lambda prompt, recent: next(answers))
     assert status == 0
     assert "How should the game speak to you?" in transcript
     settings = json.loads((tmp_path / "config" / "bergen-access" / "settings.json").read_text())
-    assert settings["speech"] == "off"
+    assert settings["speech"] == "off" and settings["learn_offered"] == "yes"
+    assert "New to Bergen? Type learn for a guided practice hand, or Enter to play." in transcript
     again = iter(["no", "q"])
     transcript, _status = run_pty(["--seed", "1"], tmp_path, lambda prompt, recent: next(again))
-    assert "How should the game speak to you?" not in transcript
+    assert "How should the game speak to you?" not in transcript and "New to Bergen" not in transcript
     assert "A saved match is waiting" in transcript
 
 

@@ -20,7 +20,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"seat"}),
     frozenset({"ui", "net"}),
     frozenset({"console", "cli_text", "rule_args"}),
-    frozenset({"play", "keep", "join", "serve", "simulate", "record_command", "catalog_tools"}),
+    frozenset({"play", "learn", "keep", "join", "serve", "simulate", "record_command", "catalog_tools"}),
     frozenset({"cli", "__main__"}),
 )
 #: the imports between parts of one layer that are allowed (importer, imported)
@@ -30,6 +30,7 @@ SIDEWAYS = frozenset(
         ("console", "rule_args"),
         ("rule_args", "cli_text"),
         ("__main__", "cli"),
+        ("play", "learn"),  # the first start offers the practice
     }
 )
 

@@ -103,9 +103,12 @@ def test_the_first_question_is_written_once_one_line_per_choice(tmp_path: Path) 
     assert lines[-1] == "Type 1, 2, 3 or 4."
     assert all(len(line) <= 60 for line in lines)
     child.send("1\r")
-    child.expect_exact("Move: ")
+    child.expect_exact("learn or Enter: ")  # the one-line offer of bergen learn, written once too
     assert "\x1b" not in child.before
     assert "1\r\n" in child.before  # what was typed is echoed once, after the prompt
+    child.send("\r")
+    child.expect_exact("Move: ")
+    assert "\x1b" not in child.before
     child.send("quit\r")
     child.expect(pexpect.EOF)
 

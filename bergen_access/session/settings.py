@@ -34,6 +34,7 @@ _CHECKS: dict[str, Check] = {
     "server": string(300),
     "player_name": string(20),
     "take_back": string(3, None, ("yes", "no")),
+    "learn_offered": string(3, None, ("yes",)),
 }
 
 
@@ -60,6 +61,7 @@ class Settings:
     server: str | None = None  # the table server joined last (bergen join without an address)
     player_name: str | None = None  # the name given there last
     take_back: str | None = None  # "yes" or "no": whether undo takes back moves (bergen --take-back)
+    learn_offered: str | None = None  # "yes": the first start's offer of bergen learn was made
 
     @classmethod
     def read(cls, path: Path | None) -> tuple[Settings, SettingsProblem | None]:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pexpect
 
+from bergen_access.i18n import I18n
+
 from .program import FIRST_ANSWER, Program, Reference, Step, match_args, saved
 from .readers import READERS, Started
 from .synths import Said
@@ -162,8 +164,11 @@ def record(
     try:
         heard.append(Heard(question, run.step(None, question), ""))
         previous = question.prompt
+        offer = offer_step(lang, mode)  # after the question, the one-line offer of bergen learn
+        heard.append(Heard(offer, run.step(FIRST_ANSWER[mode], offer), previous))
+        previous = offer.prompt
         for number, expected in enumerate(reference.steps):
-            typed = FIRST_ANSWER[mode] if number == 0 else expected.typed
+            typed = "" if number == 0 else expected.typed  # Enter at the offer: the match begins
             step = Step(typed, expected.messages, expected.prompt, expected.turn)
             heard.append(Heard(step, run.step(typed, expected), previous))
             previous = expected.prompt
@@ -182,6 +187,16 @@ def chosen_mode(home: Path) -> tuple[object, object]:
     except (OSError, ValueError):
         return None, None
     return settings.get("speech"), settings.get("reader")
+
+
+def offer_step(lang: str, mode: str) -> Step:
+    """The first start's offer of the practice, as the program writes it after the first answer."""
+    i = I18n(lang)
+    learn = i.pgettext("first start", "learn")
+    text = i.gettext("New to Bergen? Type {learn} for a guided practice hand, or Enter to play.")
+    short = i.gettext("{learn} or Enter: ").format(learn=learn)
+    prompt = short if mode == "screenreader" else short.rstrip(": ") + ">"
+    return Step(FIRST_ANSWER[mode], [text.format(learn=learn)], prompt)
 
 
 def first_question(program: Program, home: Path, lang: str, seed: int) -> Step:
