@@ -4,7 +4,7 @@ Starts the real server (``python -m bergen_access serve``) as a subprocess, a
 fresh data folder for each run, then in this one asyncio process T tables of
 four seats, each seat a small text bot that plays legal moves from what it
 hears (the first playable tile, ``left`` when asked which end, ``draw``,
-``pass``, Enter after a drawn tile that fits and, at seat 1, between hands),
+``pass``, Enter after a drawn tile that fits and between hands: seat 1 last, after thinking),
 thinking a random 0.5 to 2 seconds before each move. A table whose match ends
 is replaced by a new one, so the load holds for the whole run.
 
@@ -382,7 +382,8 @@ class Bot:
         self.reader, self.writer = await asyncio.wait_for(
             asyncio.open_connection("127.0.0.1", self.table.port, limit=LINE_LIMIT), SETUP_TIMEOUT
         )
-        await self.send_and_wait(f"name {self.name}", re.compile(rf"^You are {self.name}\."), paced)
+        # a first line of settings: the greeting says "Welcome to Bergen Access. You are B1s1. …"
+        await self.send_and_wait(f"name {self.name}", re.compile(rf"\bYou are {self.name}\."), paced)
 
     async def send_and_wait(self, text: str, wanted: re.Pattern[str], paced: bool) -> None:
         """Send a lobby line (after a think if ``paced``) and read until ``wanted`` (bounded in time)."""
@@ -460,8 +461,11 @@ class Bot:
             self.answer_end()
         elif (over := HAND_OVER.match(line)) is not None:
             self.hand = int(over.group(1))
-            if self.seat == 0:
+            if self.seat == 0:  # the last to be ready, after its think: its Enter deals (and is timed)
                 self.act("", "deal", hand=self.hand + 1)
+            elif self.writer is not None:  # the others are ready at once (the table deals when all are)
+                with contextlib.suppress(OSError, RuntimeError):
+                    self._write("")
 
     def act(self, text: str, kind: str, tile: str | None = None, hand: int = 0) -> None:
         if self.acting or self.table.stopping:
