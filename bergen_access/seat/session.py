@@ -44,11 +44,13 @@ class Session:
     new_match: Callable[[], tuple[Match, dict[int, Player]]] | None = None
     #: where the scorekeeper writes its exports
     export_dir: Path | None = None
+    #: the coach may think at this seat (not at a network table: the server would think for every seat)
+    coaching: bool = True
 
 
 def quiet_session() -> Session:
     """A seat that saves nothing and speaks no way of its own (a network seat, a replay)."""
-    return Session(None, Settings(), lambda: None, "off", lambda mode: None, remembers=False)
+    return Session(None, Settings(), lambda: None, "off", lambda mode: None, remembers=False, coaching=False)
 
 
 def pause_after_save(name: str) -> None:
