@@ -60,7 +60,8 @@ class CoachWords:
                 return text.format(move=self._move(advice, speech), name=next_name)
 
             # Translators: braille, the coach: the better move gives the next player less, one short word.
-            braille = f"{tag}: {self._move_braille(advice)} {i.pgettext('braille', 'safer')}"
+            safer = i.pgettext("braille", "safer")
+            braille = f"{tag}: {self._move_braille(advice)} {safer}"
         else:
 
             def phrase(speech: bool) -> str:
