@@ -224,3 +224,14 @@ def test_background_coach_thinks_while_the_player_does() -> None:
     advice = coach.advise(played)
     assert time.perf_counter() - started < 0.1  # its time was spent before the move
     assert advice is not None and advice.scores == 1
+
+
+@pytest.mark.parametrize(("language", "start"), [("de", "Trainer: 2-5 "), ("tr", "Koç: 2-5 ")])
+def test_the_coach_speaks_the_players_language(language: str, start: str) -> None:
+    match = near_the_target()
+    seat, (said, _, _) = seat_for(match)
+    seat.set_language(language)
+    seat.announce_turn()
+    seat.handle("5-6")
+    lines = [m for m in said if m.text.startswith(start)]
+    assert len(lines) == 1 and lines[0].braille.split(":")[0] in ("Tr", "koç")
