@@ -59,6 +59,7 @@ class CommandKind(enum.StrEnum):
     WHY = "why"
     REPEAT = "repeat"
     HINT = "hint"
+    COACH = "coach"
     SEATS = "seats"
     UNSEEN = "unseen"
     SOUNDS = "sounds"
@@ -267,6 +268,21 @@ COMMANDS: tuple[Definition, ...] = (
         AT_A_TABLE,
         # Translators: help for the hint command.
         help=_help(lambda i: i.gettext("Your legal plays and which of them would score."), Place.GAME),
+    ),
+    Definition(
+        CommandKind.COACH,
+        # Translators: command words: the coach on or off (after your move it says when another was better).
+        lambda i: i.pgettext("command", "coach"),
+        Place.GAME,
+        Takes.WORD,
+        help=_help(
+            # Translators: help for the coach command. Keep the words on and off.
+            lambda i: i.gettext(
+                "The coach on or off: after your move it says, in one line, when another move was clearly "
+                "better by the strong level's estimate. Off at first."
+            ),
+            Place.GAME,
+        ),
     ),
     Definition(
         CommandKind.SEATS,

@@ -6,7 +6,9 @@ tried and the hand is played out by the quick policy of ``rollout`` with the
 same random stream for every action (common random numbers, so differences
 between actions are not drowned in deal noise). A playout is worth the
 chance of winning the match where it ends: 1 or 0 when it reached the
-target, otherwise the race estimate of ``race``. The action with the best
+target, otherwise the race estimate of ``race``. The work is spent by
+sequential halving: after each round the worse half of the actions drop
+out, so the close calls get most of the playouts. The action with the best
 mean is chosen.
 
 Work is counted in playouts. ``simulations`` fixes the work (reproducible
@@ -16,8 +18,10 @@ never takes much longer than the budget.
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable, Sequence
 
 from ..core.actions import Action, Draw, Play
 from ..core.rules import Rules
@@ -29,11 +33,11 @@ from .race import RaceTable
 from .rollout import playout
 from .sampling import sample_deal
 
-DEFAULT_SIMULATIONS = 6000
-#: Seconds per move. At the default work a decision takes about 0.25 s (median) and at most
-#: about 0.8 s on a 2-core laptop, so the clock only binds on slower machines and a move
-#: stays well inside 1.5 s.
-DEFAULT_TIME_BUDGET = 0.9
+DEFAULT_SIMULATIONS = 9000
+#: Seconds per move. At the default work a decision takes about 0.45 s (median; 6000 playouts
+#: took 0.30 s on a 2-core machine at load 1.5); on a busy machine the clock binds (at load 8 every
+#: decision stopped at it, 1.24 s at most), so a move stays inside 1.5 s.
+DEFAULT_TIME_BUDGET = 1.2
 #: Seconds per move at most on four or eight arms (rules.md §6), whatever the budget: a
 #: playout there costs two to four times a double-six one, so the full budget would be
 #: spent on nearly every decision (median 0.8-0.9 s); this keeps the median decision
@@ -120,40 +124,88 @@ class StrongPlayer:
             raise ValueError("not this seat's turn")
         if len(actions) == 1:
             self.last_simulations = 0
+            self.last_values = {actions[0]: 0.0}
             return actions[0]
-        started = time.perf_counter()
+        values = self.evaluate(view, actions, self.simulations, self._deadline(view))
+        return max(actions, key=lambda a: values[a])
+
+    def _deadline(self, view: SeatView) -> float | None:
         budget = self.time_budget
         if budget is not None and view.rules.arms > 2:
             budget = min(budget, ARMS_TIME_CAP)
-        deadline = None if budget is None else started + budget
+        return None if budget is None else time.perf_counter() + budget
+
+    def evaluate(
+        self,
+        view: SeatView,
+        actions: Sequence[Action],
+        simulations: int,
+        deadline: float | None,
+        keep: Action | None = None,
+        *,
+        halving: bool = True,
+        stop: Callable[[], bool] | None = None,
+    ) -> dict[Action, float]:
+        """Each action's estimated chance to win the match, by sequential halving over determinizations.
+
+        The work is split into rounds; after each, the worse half of the actions still in the race
+        drop out (``keep`` never does), so most playouts go to the actions that are close to the best.
+        The actions still in the race have always been played out on the same deals (common random
+        numbers), so their means compare fairly; an action that dropped out keeps the mean it had.
+        Without ``halving`` every action is played out on every deal (the coach compares any two).
+        ``stop``, asked after every deal, ends the work early as the deadline does.
+        """
         sim, race = self._tables(view.rules)
         knowledge = infer(view)
         side = view.side
-        moves = [move_code(a, view.rules.arms) for a in actions]
-        totals = [0.0] * len(moves)
+        arms = view.rules.arms
+        moves = [move_code(a, arms) for a in actions]
+        count = len(moves)
+        totals = [0.0] * count
+        seen = [0] * count
+        alive = list(range(count))
         rng = self._rng
-        done = 0
-        rounds = 0
         template = root_position(view, knowledge.passes)
-        while done < self.simulations:
-            root = template.copy()
-            root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
-            stream = random.Random(rng.getrandbits(64))
-            state = stream.getstate()
-            for index, move in enumerate(moves):
-                pos = root.copy()
-                pos.apply(sim, move)
-                stream.setstate(state)
-                playout(sim, pos, stream)
-                if pos.phase == OVER:
-                    totals[index] += 1.0 if pos.winner == side else 0.0
-                else:
-                    totals[index] += race.chances(tuple(pos.scores))[side]
-            done += len(moves)
-            rounds += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        phases = max(1, math.ceil(math.log2(count))) if halving else 1
+        done = 0
+        out_of_time = False
+        for phase in range(phases):
+            share = (simulations - done) // ((phases - phase) * len(alive))
+            for _ in range(max(1, share)):
+                root = template.copy()
+                root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
+                stream = random.Random(rng.getrandbits(64))
+                state = stream.getstate()
+                for index in alive:
+                    pos = root.copy()
+                    pos.apply(sim, moves[index])
+                    stream.setstate(state)
+                    playout(sim, pos, stream)
+                    if pos.phase == OVER:
+                        totals[index] += 1.0 if pos.winner == side else 0.0
+                    else:
+                        totals[index] += race.chances(tuple(pos.scores))[side]
+                    seen[index] += 1
+                done += len(alive)
+                if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
+                    out_of_time = True
+                    break
+            if out_of_time or len(alive) <= 2 or phase == phases - 1:
+                if out_of_time:
+                    break
+                continue
+            alive.sort(key=lambda i: totals[i], reverse=True)
+            survivors = alive[: (len(alive) + 1) // 2]
+            if keep is not None:
+                kept = actions.index(keep)
+                if kept not in survivors:
+                    survivors.append(kept)
+            alive = survivors
         self.last_simulations = done
-        self.last_values = {a: t / max(1, rounds) for a, t in zip(actions, totals, strict=True)}
-        best = max(range(len(moves)), key=lambda i: totals[i])
-        return actions[best]
+        means = [totals[i] / seen[i] if seen[i] else 0.0 for i in range(count)]
+        # Only the actions that stayed in the race to the end compete for the best (see the docstring).
+        floor = min((means[i] for i in alive), default=0.0)
+        self.last_values = {
+            a: means[i] if i in alive else min(means[i], floor) for i, a in enumerate(actions)
+        }
+        return self.last_values

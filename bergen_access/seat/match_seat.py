@@ -39,7 +39,9 @@ from ..core.view import SeatView
 from ..core.why import SCORING, facts_at
 from ..i18n import I18n
 from ..output.announcer import Announcer
+from ..players.coach import Coach
 from ..present import notices, prompts
+from ..present.coaching import CoachWords
 from ..present.explain import Explainer
 from ..present.feedback import Feedback
 from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
@@ -161,6 +163,7 @@ class MatchSeat(Talking):
         announcer: Announcer,
         session: Session,
         moves: Moves | None = None,
+        coach_factory: Callable[[], Coach] | None = None,
     ) -> None:
         self.match = match
         self.seating = seating
@@ -175,6 +178,10 @@ class MatchSeat(Talking):
         self._asking_ends: tuple[int, ...] = ()  # the ends (arms) offered in the question
         self._ends_told: object = None  # the ends (and which are doubles) an announcement last said
         self._enter_plays: Play | None = None  # after a draw: the drawn tile, the only legal play
+        self._coach_factory = coach_factory or (lambda: Coach(seed=len(match.actions) + 1))
+        self.coach: Coach | None = None  # on: thinks while the player does, speaks after the player's move
+        if session.coaching and session.settings.coach == "on":
+            self.coach = self._coach_factory()
         self.set_language(language)
 
     # ------------------------------------------------------------- language
@@ -189,6 +196,7 @@ class MatchSeat(Talking):
         self.table_talk = TableTalk(self.narrator, self.seating.levels)
         self.take_back_words = TakeBackWords(self.narrator)
         self.explainer = Explainer(self.narrator)
+        self.coach_words = CoachWords(self.narrator)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
@@ -263,9 +271,49 @@ class MatchSeat(Talking):
         self.moves.save()
 
     def _apply(self, action: Action) -> None:
-        """One of the player's moves: through the moves (applied, saved, then told)."""
+        """One of the player's moves: through the moves (applied, saved, then told), then the coach's
+        word on it if it has one (before any computer moves)."""
         self._enter_plays = None
+        advice = self._advice(action)
         self.moves.apply(action)
+        self._say_advice(advice)
+
+    def _advice(self, action: Action) -> Message | None:
+        """The coach's line on the player's ``action``, about to be made (None: silent, or no coach)."""
+        if self.coach is None:
+            return None
+        advice = self.coach.advise(action)
+        if advice is None:
+            return None
+        nxt = (self.seating.human + 1) % self.match.players
+        return self.coach_words.advice(advice, self.words.name(nxt))
+
+    def _say_advice(self, advice: Message | None) -> None:
+        if advice is not None:
+            self.flush_draws()
+            self.announcer.announce(advice)
+
+    def coach_turn(self) -> None:
+        """The player's turn has come (or goes on after a draw): the coach starts thinking about it."""
+        match = self.match
+        if self.coach is not None and match.phase is Phase.PLAYING and match.turn == self.seating.human:
+            self.coach.start(self.view, (match.hand_number, len(match.actions)))
+
+    def on_coach(self, command: Command) -> None:
+        """``coach on``, ``coach off``; bare, whether it is on. Remembered."""
+        if not self.session.coaching:
+            self.say(self.coach_words.unavailable())
+            return
+        argument = command.argument
+        choice = self.command_words.speech_mode(argument) if argument else None
+        if choice == "on" and self.coach is None:
+            self.coach = self._coach_factory()
+        elif choice == "off" and self.coach is not None:
+            self.coach.cancel()
+            self.coach = None
+        if choice in ("on", "off"):
+            self.remember(coach=choice)
+        self.say(self.coach_words.state(self.coach is not None))
 
     def start_hand(self) -> None:
         self.moves.start_hand()
@@ -275,6 +323,8 @@ class MatchSeat(Talking):
         self.match = match
         self._told, self._pending_draws = [], []
         self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
+        if self.coach is not None:
+            self.coach.cancel()
 
     def _ends_now(self) -> object:
         view = self.view
@@ -282,6 +332,7 @@ class MatchSeat(Talking):
 
     def announce_turn(self) -> None:
         """Say it is the player's turn, once a turn (the ends only if they were not just said)."""
+        self.coach_turn()
         if not self._turn_told:
             self._turn_told = True
             told = self._ends_told == self._ends_now()  # each fact once a turn: no ends said again
@@ -553,6 +604,7 @@ class MatchSeat(Talking):
             return
         self._enter_plays = None
         forced = not self.match.playable(seat)
+        advice = None if forced else self._advice(Draw(seat))
         drawn: list[Event] = []
         count = 0
         while self.match.check(Draw(seat)) is None and (most is None or count < most):
@@ -572,6 +624,7 @@ class MatchSeat(Talking):
         self.say(message)
         self.tell_events([e for e in drawn if not isinstance(e, Drew)])
         self.moves.drew(drawn)
+        self._say_advice(advice)
 
     def on_pass(self, command: Command) -> None:
         if self._not_now():

@@ -50,11 +50,13 @@ class Session:
     take_back: TakeBack = TakeBack.NOT_HERE
     #: keeps the record of every match played here (None: no record, as at a network seat)
     recorder: Recorder | None = None
+    #: the coach may think at this seat (not at a network table: the server would think for every seat)
+    coaching: bool = True
 
 
 def quiet_session() -> Session:
     """A seat that saves nothing and speaks no way of its own (a network seat, a replay)."""
-    return Session(None, Settings(), lambda: None, "off", lambda mode: None, remembers=False)
+    return Session(None, Settings(), lambda: None, "off", lambda mode: None, remembers=False, coaching=False)
 
 
 def pause_after_save(name: str) -> None:

@@ -30,6 +30,7 @@ _CHECKS: dict[str, Check] = {
     "braille_width": integer(*BRAILLE_WIDTHS),
     "reader": string(20, None, READERS),
     "sounds": string(3, None, ("on", "off")),
+    "coach": string(3, None, ("on", "off")),
     "braille": string(6, None, BRAILLE_MODES),
     "server": string(300),
     "player_name": string(20),
@@ -57,6 +58,7 @@ class Settings:
     braille_width: int | None = None
     reader: str | None = None
     sounds: str | None = None
+    coach: str | None = None  # the coach after the player's moves (off unless "on")
     braille: str | None = None
     server: str | None = None  # the table server joined last (bergen join without an address)
     player_name: str | None = None  # the name given there last
