@@ -21,26 +21,6 @@ from .match_seat import MatchSeat, Seating
 from .replay import Scripted, replay_step
 from .session import QuitGame, quiet_session
 
-#: what can be asked during a replay: the review commands and the ways the game talks
-ASKED = frozenset(
-    {
-        CommandKind.HAND,
-        CommandKind.ENDS,
-        CommandKind.LINE,
-        CommandKind.SCORE,
-        CommandKind.COUNT,
-        CommandKind.TURN,
-        CommandKind.HISTORY,
-        CommandKind.REPEAT,
-        CommandKind.SEATS,
-        CommandKind.UNSEEN,
-        CommandKind.RULES,
-        CommandKind.VERBOSITY,
-        CommandKind.LANGUAGE,
-        CommandKind.QUIT,
-    }
-)
-
 #: the commands a replay names when it says what can be asked
 SHOWN = (
     CommandKind.HAND,
@@ -50,6 +30,20 @@ SHOWN = (
     CommandKind.COUNT,
     CommandKind.TURN,
     CommandKind.HISTORY,
+)
+
+#: what can be asked during a replay: those, the other review commands and the ways the game talks
+ASKED = frozenset(
+    {
+        *SHOWN,
+        CommandKind.REPEAT,
+        CommandKind.SEATS,
+        CommandKind.UNSEEN,
+        CommandKind.RULES,
+        CommandKind.VERBOSITY,
+        CommandKind.LANGUAGE,
+        CommandKind.QUIT,
+    }
 )
 
 
