@@ -608,6 +608,7 @@ def test_the_good_values_of_a_partly_wrong_settings_file_are_kept(tmp_path: Path
         "player_name": None,
         "take_back": None,
         "learn_offered": None,
+        "coach": None,
     }
 
 
