@@ -113,6 +113,33 @@ def test_a_resumed_match_goes_on_in_its_own_record_and_a_new_one_gets_another(tm
     assert len(records_in(tmp_path)) == 2
 
 
+def test_moves_taken_back_stay_in_the_same_record(tmp_path: Path) -> None:
+    """Take-back rebuilds the match (a new object from its seed): the record goes on, and says so."""
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    from .drivers import ROOT, environment  # noqa: PLC0415
+
+    typed = "01\nundo\n03\nquit\n"  # seed 4: 0-1 fits the opening 0-0; taken back; 0-3 instead
+    home = tmp_path / "home"
+    command = [sys.executable, "-m", "bergen_access", "--new", "--seed", "4", "--plain", "--speech", "off"]
+    done = subprocess.run(
+        command,
+        input=typed,
+        text=True,
+        capture_output=True,
+        cwd=ROOT,
+        env=environment(home),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    [path] = records_in(home / "data" / "bergen-access")
+    record = read(path)
+    assert record["taken_back"] == 2  # your 0-1 and Anna's answer
+    assert [a["tile"] for a in record["match"]["actions"]][:1] == ["0-3"]
+
+
 def test_a_folder_that_cannot_be_written_costs_the_record_not_the_game(tmp_path: Path) -> None:
     seat = seat_for(tmp_path, preset("standard"), 3, {1: "normal"})
     (tmp_path / FOLDER).write_text("a file where the records folder should be")

@@ -46,8 +46,10 @@ def played_record(
 def _taken_back_of(inner: dict[str, Any]) -> int:
     """Moves the save itself says were taken back (a count, or the list of them), if it says so."""
     value = inner.get("taken_back", 0)
-    if isinstance(value, list):
-        return len(value)
+    if isinstance(value, list):  # each take-back with the actions it took back: the moves are counted
+        return sum(
+            len(e["actions"]) for e in value if isinstance(e, dict) and isinstance(e.get("actions"), list)
+        )
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 

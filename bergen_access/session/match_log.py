@@ -72,6 +72,15 @@ def _same_match(match: Match, record: dict[str, Any]) -> bool:
     return bool(actions[:shorter] == mine["actions"][:shorter])
 
 
+def _rebuilt(match: Match, before: Match | None) -> bool:
+    """``match`` is ``before`` with moves taken back (a new match object, not a new match)."""
+    return (
+        before is not None
+        and len(match.taken_back) > len(before.taken_back)
+        and _same_match(match, {"match": to_record(before)})
+    )
+
+
 class Recorder:
     """Writes the record of the match at a seat, every time the match is saved."""
 
@@ -90,7 +99,10 @@ class Recorder:
         if path is None or not self.storage.saves:
             return None  # nothing is saved at all: the storage's own notice says so
         if match is not self._match:
-            self._begin(match)
+            if _rebuilt(match, self._match):
+                self._match = match  # the same match rebuilt (moves taken back): its record goes on
+            else:
+                self._begin(match)
         if match.is_over and self._ended is None:
             self._ended = stamp()
         text = _text(played_record(match, seats, self._started, self._ended))
