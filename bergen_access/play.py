@@ -30,7 +30,6 @@ from .core.refused import RecordProblem
 from .core.rules import Rules, RulesError, from_options
 from .core.takeback import TakeBack
 from .i18n import I18n, choose_language, environment
-from .learn import offer, teach
 from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .present.rules_text import rules_error
@@ -178,10 +177,13 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             if args.reader is None:
                 console.use_reader(reader)
             console.save_settings()
-        if console.first_run and settings.learn_offered is None and offer(console):
-            start_channels(console, args, speech or "off")
-            teach(console, speech or "off")
-            started.append(True)
+        if console.first_run and settings.learn_offered is None:
+            from .learn import offer, teach  # noqa: PLC0415 - the practice is loaded only at the first start
+
+            if offer(console):
+                start_channels(console, args, speech or "off")
+                teach(console, speech or "off")
+                started.append(True)
         speech = speech or "off"
         saved = _saved_match(console, args.new, rules)
         if saved is not None:
