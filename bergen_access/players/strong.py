@@ -11,6 +11,10 @@ sequential halving: after each round the worse half of the actions drop
 out, so the close calls get most of the playouts. The action with the best
 mean is chosen.
 
+Near the end of a hand (at most two tiles left to draw, few tiles held) playouts
+give way to the exact search of ``endgame`` on each determinization, which knows
+the last moves' outcomes rather than guessing them by a policy.
+
 Work is counted in playouts. ``simulations`` fixes the work (reproducible
 from the seed); ``time_budget`` stops earlier on a slow machine, so a move
 never takes much longer than the budget.
@@ -27,8 +31,9 @@ from ..core.actions import Action, Draw, Play
 from ..core.rules import Rules
 from ..core.tiles import mask_of
 from ..core.view import SeatView
+from .endgame import EndgameSearch, NodesSpentError, searchable
 from .fastsim import ARM_BITS, DRAW, OVER, PASS, AnyPosition, ArmsPosition, Position, SimRules
-from .knowledge import infer
+from .knowledge import Knowledge, infer
 from .race import RaceTable
 from .rollout import playout
 from .sampling import sample_deal
@@ -44,6 +49,11 @@ DEFAULT_TIME_BUDGET = 1.2
 #: under half a second, as on double-six.
 ARMS_TIME_CAP = 0.45
 DEFAULT_HINT_TRUST = 0.8
+#: Deals searched exactly at the end of a hand (``endgame``), and the nodes all of them may visit.
+ENDGAME_DEALS = 48
+ENDGAME_NODES = 80_000
+#: Fewer deals than this when the budget ran out: the exact search is given up for playouts.
+ENDGAME_FEWEST = 12
 
 
 def move_code(action: Action, arms: int = 2) -> int:
@@ -166,6 +176,18 @@ class StrongPlayer:
         alive = list(range(count))
         rng = self._rng
         template = root_position(view, knowledge.passes)
+        if searchable(sim, view.stock_size, sum(view.tile_counts)):
+            exact = self._endgame(
+                EndgameSearch(sim, race, side, ENDGAME_NODES, deadline),
+                knowledge,
+                template,
+                moves,
+                actions,
+                deadline=deadline,
+                stop=stop,
+            )
+            if exact is not None:
+                return exact
         phases = max(1, math.ceil(math.log2(count))) if halving else 1
         done = 0
         out_of_time = False
@@ -208,4 +230,38 @@ class StrongPlayer:
         self.last_values = {
             a: means[i] if i in alive else min(means[i], floor) for i, a in enumerate(actions)
         }
+        return self.last_values
+
+    def _endgame(
+        self,
+        search: EndgameSearch,
+        knowledge: Knowledge,
+        template: AnyPosition,
+        moves: list[int],
+        actions: Sequence[Action],
+        *,
+        deadline: float | None,
+        stop: Callable[[], bool] | None,
+    ) -> dict[Action, float] | None:
+        """Each action's chance by exact search of the hand's end on sampled deals; None if too large."""
+        totals = [0.0] * len(moves)
+        deals = 0
+        try:
+            for _ in range(ENDGAME_DEALS):
+                root = template.copy()
+                root.hands, root.stock = sample_deal(knowledge, self._rng, self.hint_trust)
+                for index, move in enumerate(moves):
+                    pos = root.copy()
+                    pos.apply(search.sim, move)
+                    totals[index] += search.value(pos)
+                search.forget()
+                deals += 1
+                if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
+                    break
+        except NodesSpentError:
+            pass
+        if deals < ENDGAME_FEWEST:
+            return None
+        self.last_simulations = deals * len(moves)
+        self.last_values = {a: totals[i] / deals for i, a in enumerate(actions)}
         return self.last_values
