@@ -1,19 +1,21 @@
 """How far any player could get against normal: the strong search told the real deal (a ceiling, not a level).
 
 Bergen is a game of luck as well as skill; this measures how much of a match
-the deal decides. The searching seat is shown every hidden tile (the other
-hands and the stock in its order), so its search has nothing left to guess,
-and plays the same duplicate matches as ``strength.py``. No honest player can
-do better against normal than this share (up to the search's own limits), so
-it says how far the goal of a level is from what the game allows.
+the deal decides. The searching seat is shown the other hands (``--told hands``: the
+stock's tiles are known, not their order, which each determinization shuffles)
+or everything (``--told all``: the stock in its order too), and plays the same
+duplicate matches as ``strength.py``. What is told to it beyond what a seat can
+infer is what the deal leaves to chance; the share it wins against normal says
+how far a level's goal is from what the game allows a perfect reader of hands.
 
-    python bench/strength_ceiling.py --matches 200 --seed 9031
+    python bench/strength_ceiling.py --matches 200 --seed 9031 --told hands
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import random
 import sys
 import time
 from pathlib import Path
@@ -32,14 +34,21 @@ from bergen_access.simulate import Tally, simulate, wilson
 class ToldPlayer(StrongPlayer):
     """The strong search, its determinizations replaced by the real deal."""
 
-    def choose(self, view: SeatView) -> object:  # type: ignore[override]
-        match = view._match  # noqa: SLF001 - a benchmark's look behind the seat's view
-        hands = [mask_of(match.hand(seat)) for seat in range(match.players)]
-        stock = [int(t) for t in match._stock]  # noqa: SLF001
-        real = strong.sample_deal
+    order_told = False
 
-        def told(*_: object, **__: object) -> tuple[list[int], list[int]]:
-            return hands[:], stock[:]
+    def choose(self, view: SeatView) -> object:  # type: ignore[override]
+        match = view._match  # a benchmark looks behind the seat's view
+        hands = [mask_of(match.hand(seat)) for seat in range(match.players)]
+        stock = [int(t) for t in match._stock]
+        real = strong.sample_deal
+        order_told = self.order_told
+
+        def told(knowledge: object, rng: random.Random, *_: object) -> tuple[list[int], list[int]]:
+            if order_told:
+                return hands[:], stock[:]
+            shuffled = stock[:]
+            rng.shuffle(shuffled)
+            return hands[:], shuffled
 
         strong.sample_deal = told  # type: ignore[assignment]
         try:
@@ -54,8 +63,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=9031)
     parser.add_argument("--simulations", type=int, default=3000, help="playouts per move")
     parser.add_argument("--chunk", type=int, default=20)
+    parser.add_argument("--told", choices=("hands", "all"), default="hands", help="what the search is shown")
     args = parser.parse_args()
     rules = preset("standard")
+    ToldPlayer.order_told = args.told == "all"
 
     def factory(level: str, seed: int) -> Player:
         if level == "strong":
@@ -76,7 +87,7 @@ def main() -> None:
             flush=True,
         )
 
-    print(f"strong told the deal vs normal, {args.matches} duplicate matches, seed {args.seed}:")
+    print(f"strong told {args.told} vs normal, {args.matches} duplicate matches, seed {args.seed}:")
     simulate(
         rules,
         args.seed,
