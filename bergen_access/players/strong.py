@@ -11,6 +11,11 @@ sequential halving: after each round the worse half of the actions drop
 out, so the close calls get most of the playouts. The action with the best
 mean is chosen.
 
+Each determinization's playouts are weighed by how well it explains the plays
+the other seats chose (``opponent_model``: they are assumed to play, softly, by
+the Bergen terms of the playout policy), so deals under which their choices
+make sense count more.
+
 Near the end of a hand (at most two tiles left to draw, few tiles held) playouts
 give way to the exact search of ``endgame`` on each determinization, which knows
 the last moves' outcomes rather than guessing them by a policy.
@@ -34,6 +39,7 @@ from ..core.view import SeatView
 from .endgame import EndgameSearch, NodesSpentError, searchable
 from .fastsim import ARM_BITS, DRAW, OVER, PASS, AnyPosition, ArmsPosition, Position, SimRules
 from .knowledge import Knowledge, infer
+from .opponent_model import Decision, deal_weight, decisions
 from .race import RaceTable
 from .rollout import playout
 from .sampling import sample_deal
@@ -172,10 +178,11 @@ class StrongPlayer:
         moves = [move_code(a, arms) for a in actions]
         count = len(moves)
         totals = [0.0] * count
-        seen = [0] * count
+        seen = [0.0] * count
         alive = list(range(count))
         rng = self._rng
         template = root_position(view, knowledge.passes)
+        found = decisions(view, sim)
         if searchable(sim, view.stock_size, sum(view.tile_counts)):
             exact = self._endgame(
                 EndgameSearch(sim, race, side, ENDGAME_NODES, deadline),
@@ -183,6 +190,7 @@ class StrongPlayer:
                 template,
                 moves,
                 actions,
+                found=found,
                 deadline=deadline,
                 stop=stop,
             )
@@ -196,6 +204,7 @@ class StrongPlayer:
             for _ in range(max(1, share)):
                 root = template.copy()
                 root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
+                weight = deal_weight(sim, found, root.hands) if found else 1.0
                 stream = random.Random(rng.getrandbits(64))
                 state = stream.getstate()
                 for index in alive:
@@ -204,10 +213,10 @@ class StrongPlayer:
                     stream.setstate(state)
                     playout(sim, pos, stream)
                     if pos.phase == OVER:
-                        totals[index] += 1.0 if pos.winner == side else 0.0
+                        totals[index] += weight if pos.winner == side else 0.0
                     else:
-                        totals[index] += race.chances(tuple(pos.scores))[side]
-                    seen[index] += 1
+                        totals[index] += weight * race.chances(tuple(pos.scores))[side]
+                    seen[index] += weight
                 done += len(alive)
                 if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
                     out_of_time = True
@@ -240,22 +249,29 @@ class StrongPlayer:
         moves: list[int],
         actions: Sequence[Action],
         *,
+        found: tuple[Decision, ...],
         deadline: float | None,
         stop: Callable[[], bool] | None,
     ) -> dict[Action, float] | None:
         """Each action's chance by exact search of the hand's end on sampled deals; None if too large."""
         totals = [0.0] * len(moves)
         deals = 0
+        weights = 0.0
         try:
             for _ in range(ENDGAME_DEALS):
                 root = template.copy()
                 root.hands, root.stock = sample_deal(knowledge, self._rng, self.hint_trust)
-                for index, move in enumerate(moves):
+                weight = deal_weight(search.sim, found, root.hands) if found else 1.0
+                worths = []
+                for move in moves:
                     pos = root.copy()
                     pos.apply(search.sim, move)
-                    totals[index] += search.value(pos)
+                    worths.append(search.value(pos))
+                for index, worth in enumerate(worths):
+                    totals[index] += weight * worth
                 search.forget()
                 deals += 1
+                weights += weight
                 if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
                     break
         except NodesSpentError:
@@ -263,5 +279,5 @@ class StrongPlayer:
         if deals < ENDGAME_FEWEST:
             return None
         self.last_simulations = deals * len(moves)
-        self.last_values = {a: totals[i] / deals for i, a in enumerate(actions)}
+        self.last_values = {a: totals[i] / weights for i, a in enumerate(actions)}
         return self.last_values

@@ -1,0 +1,213 @@
+"""How likely a deal is, given the plays the other seats chose: opponent modelling for the search.
+
+``knowledge`` keeps what is certain (a seat that drew or passed held nothing
+that fitted) and one likelihood (a seat that let a header pass probably lacked
+its tile). But every play says more: a player who laid the 5-3 on the right
+rather than the 6-5 on the left did so for reasons that depend on the rest of
+the hand. Here each other seat is assumed to choose, as the normal level and
+most people do, by the Bergen terms of ``rollout``'s policy (headers, what a
+play gives the next seat, keeping the blocker, shedding doubles, keeping
+options), softly: the chance of a play is proportional to
+``exp(score / TEMPERATURE)``. A deal's weight is the product of the chances of
+the plays the seats really made, over their decisions since their last draw
+(before it, which tiles they held is not known from the deal alone).
+
+The search weighs each determinization's playouts by this weight, so deals
+under which the opponents' plays make sense count more. Only two ends (the
+double-six line); on four or eight arms every deal weighs the same.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..core.events import Drew, HandDealt, HeaderScored, Opened, TilePlayed
+from ..core.layout import fit_masks
+from ..core.tiles import ALL_TILES_MASK, SUIT_MASK
+from ..core.view import SeatView
+from .fastsim import IS_DOUBLE, OTHER, PAIR, SimRules
+from .rollout import (
+    BLOCKER_BONUS,
+    DOUBLE_BONUS,
+    EQUAL_ENDS,
+    GAIN_WEIGHT,
+    OPTION_BONUS,
+    STARVE_BONUS,
+    SUPPLY_WEIGHT,
+    THREAT_WEIGHT,
+)
+
+#: Points of policy score per factor e in a play's chance (lower: opponents assumed more exact).
+TEMPERATURE = 0.1
+#: A weight is never below this share of the largest possible (one odd play must not erase a deal).
+FLOOR = 1e-4
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One play a seat chose, with what it saw then; ``later`` are the tiles it played from then on."""
+
+    seat: int
+    code: int
+    left: int
+    right: int
+    left_tile: int
+    right_tile: int
+    line_length: int
+    line_mask: int
+    opening: int
+    needs: tuple[int, ...]
+    next_count: int
+    later: int
+
+
+def decisions(view: SeatView, sim: SimRules) -> tuple[Decision, ...]:
+    """The other seats' plays of this hand since each one's last draw, with the ends they faced."""
+    if sim.many:
+        return ()
+    history = view.history
+    start = max((i for i, e in enumerate(history) if isinstance(e, HandDealt)), default=0)
+    events = history[start + 1 :]
+    scores = list(view.scores)
+    for event in events:
+        if isinstance(event, HeaderScored):
+            scores[event.side] -= event.value
+    counts = [sim.tiles_each] * sim.players
+    found: list[dict[str, int]] = []
+    left = right = left_tile = right_tile = opening = -1
+    line_length = line_mask = 0
+    for event in events:
+        if isinstance(event, Opened):
+            tile = int(event.tile)
+            left = right = event.tile.low
+            left_tile = right_tile = opening = tile
+            line_length, line_mask = 1, 1 << tile
+            counts[event.seat] -= 1
+        elif isinstance(event, TilePlayed):
+            tile = int(event.tile)
+            seat = event.seat
+            if seat != view.seat:
+                nxt = sim.next_seat[seat]
+                found.append(
+                    {
+                        "seat": seat,
+                        "code": tile * 2 + int(event.end),
+                        "left": left,
+                        "right": right,
+                        "left_tile": left_tile,
+                        "right_tile": right_tile,
+                        "line_length": line_length,
+                        "line_mask": line_mask,
+                        "opening": opening,
+                        "need": sim.target - scores[sim.side_of[seat]],
+                        "next_need": sim.target - scores[sim.side_of[nxt]],
+                        "next_count": counts[nxt],
+                        "later": 0,
+                    }
+                )
+            for decision in found:
+                if decision["seat"] == seat:
+                    decision["later"] |= 1 << tile
+            if int(event.end):
+                right, right_tile = event.right, tile
+            else:
+                left, left_tile = event.left, tile
+            line_length += 1
+            line_mask |= 1 << tile
+            counts[seat] -= 1
+        elif isinstance(event, Drew):
+            counts[event.seat] += 1
+            found = [d for d in found if d["seat"] != event.seat]
+        elif isinstance(event, HeaderScored):
+            scores[event.side] += event.value
+    return tuple(
+        Decision(
+            seat=d["seat"],
+            code=d["code"],
+            left=d["left"],
+            right=d["right"],
+            left_tile=d["left_tile"],
+            right_tile=d["right_tile"],
+            line_length=d["line_length"],
+            line_mask=d["line_mask"],
+            opening=d["opening"],
+            needs=(max(0, d["need"]), max(0, d["next_need"])),
+            next_count=d["next_count"],
+            later=d["later"],
+        )
+        for d in found
+    )
+
+
+def play_scores(sim: SimRules, decision: Decision, hand: int) -> list[tuple[int, float]]:
+    """The policy's score of every play the seat could make then, holding ``hand``."""
+    left, right = decision.left, decision.right
+    left_fit, right_fit = fit_masks(
+        hand, left, right, decision.left_tile == decision.opening, sim.arms_rule, decision.line_length
+    )
+    seat = decision.seat
+    opponent_next = sim.side_of[sim.next_seat[seat]] != sim.side_of[seat]
+    need, next_need = decision.needs
+    unseen = ALL_TILES_MASK & ~decision.line_mask & ~hand
+    unseen_count = unseen.bit_count()
+    holds = decision.next_count / unseen_count if unseen_count else 0.0
+    left_double = IS_DOUBLE[decision.left_tile]
+    right_double = IS_DOUBLE[decision.right_tile]
+    scored: list[tuple[int, float]] = []
+    for end in (0, 1):
+        fit = right_fit if end else left_fit
+        while fit:
+            bit = fit & -fit
+            fit ^= bit
+            tile = bit.bit_length() - 1
+            is_double = IS_DOUBLE[tile]
+            if end:
+                new_left, new_right = left, OTHER[tile][right]
+                triple = left_double or is_double
+            else:
+                new_left, new_right = OTHER[tile][left], right
+                triple = is_double or right_double
+            after = hand ^ bit
+            score = 0.0
+            if new_left == new_right:
+                gain = (sim.triple_value if triple else sim.double_value)[need]
+                score += 50.0 if gain >= need else GAIN_WEIGHT * gain + EQUAL_ENDS
+            if not after:
+                score += 50.0
+            if is_double:
+                score += DOUBLE_BONUS
+            pair = PAIR[new_left][new_right]
+            ends_mask = SUIT_MASK[new_left] | SUIT_MASK[new_right]
+            if after >> pair & 1:
+                score += BLOCKER_BONUS
+            elif opponent_next and unseen >> pair & 1:
+                value = (sim.triple_value if triple or new_left == new_right else sim.double_value)[next_need]
+                score -= THREAT_WEIGHT * holds * value
+            if opponent_next and unseen_count:
+                fitting = (unseen & ends_mask).bit_count()
+                score += STARVE_BONUS * (1.0 - fitting / unseen_count) ** decision.next_count
+            mine = (after & ends_mask).bit_count()
+            score += OPTION_BONUS * (mine if mine < 3 else 3)
+            score += SUPPLY_WEIGHT * (unseen & ~bit & ends_mask).bit_count()
+            scored.append((tile * 2 + end, score))
+    return scored
+
+
+def deal_weight(sim: SimRules, found: tuple[Decision, ...], hands: list[int]) -> float:
+    """The chance, up to a constant, that the seats holding ``hands`` chose the plays of ``found``."""
+    weight = 1.0
+    for decision in found:
+        scored = play_scores(sim, decision, hands[decision.seat] | decision.later)
+        if len(scored) < 2:
+            continue
+        best = max(score for _, score in scored)
+        total = 0.0
+        chosen = 0.0
+        for code, score in scored:
+            chance = math.exp((score - best) / TEMPERATURE)
+            total += chance
+            if code == decision.code:
+                chosen = chance
+        weight *= max(chosen / total, FLOOR)
+    return weight
