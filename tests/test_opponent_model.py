@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 import statistics
+from collections.abc import Iterator
 
 from bergen_access.core import Match, Phase, SeededDealer, preset
 from bergen_access.core.tiles import mask_of
@@ -15,13 +15,12 @@ from bergen_access.players.knowledge import infer
 from bergen_access.players.opponent_model import deal_weight, decisions, play_scores
 from bergen_access.players.sampling import sample_deal
 
-
 Faced = list[tuple[int, tuple[int, int], tuple[int, int], int]]
 
 
-def normal_positions(rules_name: str, seeds: range, players: int = 2) -> Iterator[tuple[Match, SeatView, Faced]]:
+def normal_positions(name: str, seeds: range, players: int = 2) -> Iterator[tuple[Match, SeatView, Faced]]:
     """Every decision of seat 0 in seeded matches of normal players: the match and what each seat saw."""
-    rules = preset(rules_name, players=players)
+    rules = preset(name, players=players)
     for seed in seeds:
         match = Match(rules, SeededDealer(seed))
         match.start_hand()
