@@ -48,8 +48,33 @@ class Entry:
         return str(self.envelope["started"])
 
     @property
+    def table(self) -> int | None:
+        """The server's table it was played at (None: at this keyboard)."""
+        table = self.envelope.get("table")
+        return table if isinstance(table, int) and not isinstance(table, bool) else None
+
+    @property
     def human(self) -> int:
+        """The seat a replay or an export takes: the player's, at a network table the first person's."""
         return next((n for n, seat in enumerate(self.seats) if seat.get("kind") == "human"), 0)
+
+    @property
+    def player(self) -> int | None:
+        """The seat of the player at this keyboard, whose wins the statistics count (None at a table)."""
+        return None if self.table is not None else self.human
+
+    @property
+    def names(self) -> list[str]:
+        return [str(seat.get("name", "?")) for seat in self.seats] or ["You"]
+
+    @property
+    def seat_levels(self) -> dict[int, str]:
+        """The computers' levels by seat."""
+        return {
+            n: str(seat.get("level") or "normal")
+            for n, seat in enumerate(self.seats)
+            if seat.get("kind") == "computer"
+        }
 
     @property
     def levels(self) -> tuple[str, ...]:
