@@ -94,7 +94,7 @@ def _listing(console: Console, entries: list[Entry]) -> int:
     """Every match, then the statistics: the same presenter as the game's record command."""
     for message in listing(console.words, entries):
         console.announcer.announce(message)
-    if entries:
+    if any(entry.player is not None for entry in entries):  # a server's tables alone: nobody's statistics
         console.announcer.announce(statistics_message(console.words, entries, console.verbosity))
     return 0
 
