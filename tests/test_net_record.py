@@ -215,3 +215,31 @@ def test_a_server_killed_at_the_save_loses_no_recorded_action(tmp_path: Path, ki
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["match"]["actions"] == save["actions"]  # ... which has every action, the new ones too
     assert len(save["actions"]) > at_the_kill
+
+
+def test_two_matches_begun_in_one_second_never_share_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console and a server on one data folder (or two tables) may begin in the same second: each
+    new record claims its own name, the other's file is never written over."""
+    from bergen_access.core.dealers import SeededDealer  # noqa: PLC0415
+    from bergen_access.core.engine import Match  # noqa: PLC0415
+    from bergen_access.core.rules import preset  # noqa: PLC0415
+    from bergen_access.session import match_log  # noqa: PLC0415
+
+    monkeypatch.setattr(match_log, "stamp", lambda: "2026-12-02T18:30:05")
+    seats = [{"name": "Ada", "kind": "human", "level": None}, {"name": "Bo", "kind": "human", "level": None}]
+    matches = [Match(preset("standard"), SeededDealer(seed)) for seed in (1, 2, 3)]
+    storage = Storage.open(tmp_path)
+    recorders = [match_log.Recorder(storage, table) for table in (1, 2)] + [
+        match_log.Recorder(Storage.open(tmp_path))
+    ]
+    for match, recorder in zip(matches, recorders, strict=True):
+        match.start_hand()
+        assert recorder.record(match, seats) is None
+    for match, recorder in zip(matches, recorders, strict=True):
+        assert recorder.record(match, seats) is None  # written again, each in its own file
+    names = [path.name for path in records_of(tmp_path)]
+    assert names == ["20261202-183005-2.json", "20261202-183005-3.json", "20261202-183005.json"]
+    seeds = {json.loads(path.read_text())["match"]["dealer"]["seed"] for path in records_of(tmp_path)}
+    assert seeds == {1, 2, 3}
