@@ -269,3 +269,17 @@ def test_the_record_command_at_a_network_table_says_where_the_record_is() -> Non
         await ada.wait_for("The record of your matches is on your own computer", since)
 
     run_server(body)
+
+
+def test_the_record_command_sets_a_damaged_record_aside_in_one_sentence(
+    tmp_path: Path, real_record: bytes
+) -> None:
+    folder = data_of(tmp_path) / "records"
+    put(folder / "20200101-120000.json", real_record)
+    put(folder / "20200102-120000.json", real_record[: len(real_record) // 2])  # cut short by a crash
+    game = run(tmp_path, GAME, "record stats\nquit\n")
+    assert_clean(game)
+    assert len(game.lines("A match record could not be used")) == 1, game.out[-1500:]
+    [kept] = folder.glob("20200102-120000.damaged-*.json")
+    assert kept.read_bytes() == real_record[: len(real_record) // 2] and str(kept) in game.out
+    assert "Statistics of 2 matches: 0 finished, 0 won." in game.out  # the good one and this match
