@@ -243,3 +243,43 @@ def test_two_matches_begun_in_one_second_never_share_a_record(
     assert names == ["20261202-183005-2.json", "20261202-183005-3.json", "20261202-183005.json"]
     seeds = {json.loads(path.read_text())["match"]["dealer"]["seed"] for path in records_of(tmp_path)}
     assert seeds == {1, 2, 3}
+
+
+def test_a_record_that_cannot_be_written_is_told_to_the_host_once_and_play_goes_on(tmp_path: Path) -> None:
+    from bergen_access.net.server import NotRecorded  # noqa: PLC0415
+
+    data = data_of(tmp_path)
+    data.mkdir(parents=True)
+    (data / FOLDER).write_text("a file where the records folder should be\n")
+    heard: list[object] = []
+
+    async def main() -> None:
+        server = Server(
+            Storage.open(data / "server"),
+            rate=(1000.0, 1000),
+            records=Storage.open(data),
+            report=heard.append,
+        )
+        port = await server.start("127.0.0.1", 0)
+        try:
+            table, clients = await asyncio.wait_for(
+                seat_people(server, port, "standard 2", ["Ada", "Bo"]), 30
+            )
+            await asyncio.wait_for(play_out(table, dict(enumerate(clients))), 150)
+            assert table.match.is_over  # played to its end, saved all along
+            for client in clients:
+                await client.close()
+        finally:
+            await server.close()
+        assert server.faults == 0, server.last_fault
+
+    asyncio.run(main())
+    told = [notice for notice in heard if isinstance(notice, NotRecorded)]
+    assert len(told) == 1 and told[0].table == 1 and told[0].reason, heard
+    from bergen_access.i18n import I18n  # noqa: PLC0415
+    from bergen_access.net import texts  # noqa: PLC0415
+
+    line = texts.not_recorded(I18n("en"), 1, told[0].reason)
+    assert (
+        line.startswith("Table 1's match cannot be recorded for bergen record (") and "play goes on" in line
+    )

@@ -30,9 +30,9 @@ from .limits import MOST_PER_ADDRESS
 from .lobby import MOST_WAITING, Lobby
 from .side import prompt_state
 from .table import Table
-from .tables import Faults, HostNotice, Tables, TablesBack
+from .tables import Faults, HostNotice, NotRecorded, Tables, TablesBack
 
-__all__ = ["Client", "HostNotice", "Server", "TablesBack"]
+__all__ = ["Client", "HostNotice", "NotRecorded", "Server", "TablesBack"]
 
 
 class Server:

@@ -31,7 +31,7 @@ from ..seat.replay import restore_history
 from ..seat.session import QuitGame, pause_after_save
 from ..session.match_log import Recorder
 from ..session.savefile import load_match, match_text
-from ..session.storage import NoticeKind, Storage, StorageNotice
+from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem
 from . import side, texts
 from .connections import Client, secrets_equal, words_in
@@ -54,8 +54,17 @@ class TablesBack:
     count: int
 
 
-#: what the server tells its host: saving stopped or works again, a saved table set aside, tables back
-HostNotice = StorageNotice | FileProblem | TablesBack
+@dataclass(frozen=True)
+class NotRecorded:
+    """A table's match could not be written to the record of every match (said once; play goes on)."""
+
+    table: int
+    reason: str
+
+
+#: what the server tells its host: saving stopped or works again, a saved table set aside, tables back,
+#: a match that cannot be recorded
+HostNotice = StorageNotice | FileProblem | TablesBack | NotRecorded
 
 
 class Faults:
@@ -132,9 +141,8 @@ class Tables:
             for s in table.seats
         ]
         problem = recorder.record(table.match, seats)
-        if problem is not None:  # said to the host once; the tables go on
-            folder = self.records.path("records")
-            self.report(StorageNotice(NoticeKind.CANNOT_SAVE, str(folder or ""), problem, False))
+        if problem is not None:  # said to the host once; the tables go on, saved as ever
+            self.report(NotRecorded(table.number, problem))
 
     def restore(self) -> None:
         """Tables saved by an earlier run, every person's seat waiting for them (their codes still hold)."""
