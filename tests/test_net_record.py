@@ -143,18 +143,26 @@ class Serving:
 
 
 async def take_turns(client: LineClient, until: threading.Event, most: int = 60) -> None:
-    """Ada's moves from the game's own words ("Your turn. Playable: …"), until the server is gone."""
+    """Ada's moves from the game's own words ("Your turn. Playable: …"; after a draw "Enter plays it"),
+    until the server is gone; when nothing comes for a while, ``turn`` asks again."""
     seen = 0
     for _ in range(most):
         if until.is_set() or client.closed:
             return
         try:
-            line = await client.wait_for(r"^Your turn\.|Enter deals|next hand", seen, timeout=8)
+            line = await client.wait_for(
+                r"^Your turn\.|Enter plays it|Enter deals|next hand", seen, timeout=3
+            )
         except AssertionError:
             if until.is_set() or client.closed:
                 return
-            raise
+            seen = len(client.lines)
+            await client.send("turn")  # a computer is still moving, or the answer was another line
+            continue
         seen = client.lines.index(line, seen) + 1
+        if "Enter plays it" in line:
+            await client.send("")
+            continue
         move = choose("next hand" if not line.startswith("Your turn") else "", line)
         for typed in move.lines:
             await client.send(typed)
