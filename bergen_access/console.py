@@ -210,6 +210,7 @@ def seat_session(
         console.open_braille,
         new_match=new_match,
         export_dir=export_dir,
+        records=console.data,
     )
 
 

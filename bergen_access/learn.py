@@ -94,6 +94,8 @@ def _play_part(console: Console, seat: LessonSeat, number: int, total: int) -> N
     console.target[:] = [seat]  # Tab completion, the repeat key and refused lines go to this seat
     seat.say(seat.guide.part(number, total, part.theme, part.scores))
     seat.start_hand()
+    while seat.opening_pending:  # the player names the tile that opens (a wrong one is refused)
+        seat.handle(ask(console.reader, seat.prompt()))
     seat.explain(part.opening)
     while seat.step is not None:
         if seat.match.turn == PLAYER:

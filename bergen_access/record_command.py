@@ -16,7 +16,7 @@ from typing import TextIO
 
 from .console import Console, add_console_arguments, guarded, open_console
 from .core.events import Event
-from .core.statistics import Played, events_by_hand, figures
+from .core.statistics import events_by_hand
 from .i18n import I18n
 from .keeping.export import record_csv, record_text, write_export
 from .output.announcer import Announcer
@@ -24,18 +24,16 @@ from .present import notices
 from .present.message import Message, Verbosity
 from .present.narrator import Narrator
 from .present.record_talk import (
+    entry_line,
     export_failed,
     exported,
-    match_braille,
-    match_line,
-    no_records,
+    listing,
     no_such_match,
     number_needed,
     replay_help,
     replay_over,
     replay_start,
-    statistics_lines,
-    taken_back_text,
+    statistics_message,
     when,
 )
 from .present.words import Words
@@ -79,18 +77,13 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
 
 
 def seating_of(entry: Entry) -> Seating:
-    """Who sat where in a recorded match."""
-    levels = {n: str(seat.get("level") or "normal") for n, seat in enumerate(entry.seats) if n != entry.human}
-    names = [str(seat.get("name", "?")) for seat in entry.seats] or ["You"]
-    return Seating(names=names, human=entry.human, levels=levels)
+    """Who sat where in a recorded match (at a network table, seen from the first person's seat)."""
+    levels = {n: level for n, level in entry.seat_levels.items() if n != entry.human}
+    return Seating(names=entry.names, human=entry.human, levels=levels)
 
 
 def line_of(i: I18n, number: int, entry: Entry) -> str:
-    seating = seating_of(entry)
-    line = match_line(
-        i, number, entry.started, entry.match, names=seating.names, human=seating.human, levels=seating.levels
-    )
-    return line + taken_back_text(i, entry.taken_back)
+    return entry_line(i, number, entry)
 
 
 def _plain(text: str) -> Message:
@@ -98,23 +91,11 @@ def _plain(text: str) -> Message:
 
 
 def _listing(console: Console, entries: list[Entry]) -> int:
-    i, say = console.words, console.announcer.announce
-    if not entries:
-        say(_plain(no_records(i)))
-        return 0
-    for number, entry in enumerate(entries, 1):
-        seating = seating_of(entry)
-        braille = match_braille(
-            i, number, entry.started, entry.match, names=seating.names, human=seating.human
-        ) + taken_back_text(i, entry.taken_back)
-        line = line_of(i, number, entry)
-        say(Message(line, line, braille))
-    played = [
-        Played(entry.match, entry.human, tuple(seating_of(entry).levels.values()), number)
-        for number, entry in enumerate(entries, 1)
-    ]
-    words = Words(i, entries[0].match.rules, seating_of(entries[0]).names, entries[0].human)
-    say(_plain("\n".join(statistics_lines(i, figures(played), Narrator(words, console.verbosity)))))
+    """Every match, then the statistics: the same presenter as the game's record command."""
+    for message in listing(console.words, entries):
+        console.announcer.announce(message)
+    if any(entry.player is not None for entry in entries):  # a server's tables alone: nobody's statistics
+        console.announcer.announce(statistics_message(console.words, entries, console.verbosity))
     return 0
 
 

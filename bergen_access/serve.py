@@ -13,7 +13,7 @@ from .boundary import visible
 from .i18n import LANGUAGES, I18n
 from .net import texts
 from .net.limits import MOST_PER_ADDRESS
-from .net.server import HostNotice, Server
+from .net.server import HostNotice, NotRecorded, Server
 from .present import notices
 from .session import paths
 from .session.storage import LockState, Storage, StorageNotice, reason_of
@@ -112,12 +112,14 @@ def minutes(i: I18n) -> Callable[[str], float]:
 
 
 def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
-    """Run the server until SIGINT or SIGTERM; tables are saved in the data folder's ``server``.
+    """Run the server until SIGINT or SIGTERM; tables are saved in the data folder's ``server``, and
+    their matches kept in its ``records`` (listed by ``bergen record``).
 
     The host hears, in their language: where it listens, saved tables back or set aside, saving that
     stops or works again, and why it cannot start (the port, the address, another server's folder)."""
     data = paths.data_dir()
     storage = Storage.open(data / "server" if data is not None else None)
+    records = Storage.open(data) if data is not None else None  # bergen record lists the tables' matches
     _more_files()
 
     def tell(text: str) -> None:
@@ -130,6 +132,8 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
             tell(notices.storage_notice(i, notice).text)
         elif isinstance(notice, FileProblem):
             tell(notices.file_problem(i, "table", notice).text)
+        elif isinstance(notice, NotRecorded):
+            tell(texts.not_recorded(i, notice.table, notice.reason))
         else:
             tell(texts.tables_back(i, notice.count))
 
@@ -142,7 +146,12 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
         stop = asyncio.Event()
         _stop_on_signals(asyncio.get_running_loop(), stop)
         server = Server(
-            storage, password=args.password, hold_minutes=args.hold, report=told, per_address=args.per_address
+            storage,
+            password=args.password,
+            hold_minutes=args.hold,
+            report=told,
+            per_address=args.per_address,
+            records=records,
         )
         try:
             port = await server.start(args.host, args.port)

@@ -38,18 +38,20 @@ ORDER = (
     Lesson.BLOCKED,
     Lesson.COUNTERS,
 )
-#: the wrong moves that are refused by the game (each followed by the guide's "Nothing changed")
-REFUSED = 7
+#: the wrong moves that are refused, by the game or (the opening) the guide, each followed by the guide's
+#: "Nothing changed"
+REFUSED = 8
 
 
 def typed(language: str) -> list[str]:
     """Every line typed, in the player's language: a wrong move before each rule's right move
-    (the opening is laid by the deal, so it has none); ``hint`` once."""
+    (the opening: a higher double before the lowest); ``hint`` once."""
     lexicon = Lexicon(I18n(language))
     draw, pass_ = lexicon.main_word(CommandKind.DRAW), lexicon.main_word(CommandKind.PASS)
     hint, right = lexicon.main_word(CommandKind.HINT), lexicon.end_word(End.RIGHT)
     return [
         # part 1
+        "3-3", "0-0",  # the opening: the higher double first, then the lowest, which opens
         "0-3",
         hint, "5-6", "2-3",  # double header: a tile that does not fit first
         "3-3",

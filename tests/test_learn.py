@@ -180,6 +180,15 @@ def test_the_guided_practice_typed_through_in_each_language(tmp_path: Path, lang
     assert sum(line.startswith(nothing_changed) for line in lines) == REFUSED
     other = i.gettext("{move} is allowed, but it does not show this rule. {task}").split("{task}")[0]
     assert sum(other.replace("{move}", "").strip() in line for line in lines) == 1  # 4-5: allowed, no rule
+    allowed = other.replace("{move}", "").strip()
+    positions = [said.index(text) for text in wanted]
+    for start, end, lesson in zip([0, *positions[:-1]], positions, ORDER, strict=True):
+        wrong = said[start:end].count(nothing_changed) + said[start:end].count(allowed)
+        assert wrong == 1, (lesson, said[start:end][-900:])  # one wrong move before each rule's right one
+    higher = i.gettext("{tile} does not open: the lowest double dealt opens the hand.").format(tile="3-3")
+    assert sum(line.endswith(higher) for line in lines) == 1, said[:1500]  # the opening's wrong move
+    opening = said.index(higher)
+    assert said.index(wanted[0]) > opening  # the opening is told, and explained, after it is named
     assert i.gettext("Hint: {move}.").split("{move}")[0] + "2-3" in said
     done = i.gettext("Practice done. Type bergen to play a match, or bergen learn to practise again.")
     assert lines[-1].strip() == done or done in said

@@ -52,7 +52,7 @@ from bergen_access.session.storage import Storage
 from .record_play import play_out, seat_for
 
 DATA = Path(__file__).parent / "data"
-ASKED = ("ends", "line", "score", "hand", "count", "turn")
+ASKED = ("ends", "line", "score", "hand", "count", "turn", "seats", "unseen", "history", "rules")
 
 
 def records_in(folder: Path) -> list[Path]:
@@ -348,12 +348,18 @@ def test_the_export_is_the_scorekeepers_format(known: tuple[Path, list[MatchSeat
         ("counters", 6, {1: "easy"}, "de"),
         ("dominoplaza", 6, {1: "normal"}, "tr"),
         ("standard", 9, {1: "normal", 2: "easy", 3: "random"}, "en"),
+        ("standard-partners", 6, {1: "normal", 2: "easy", 3: "normal"}, "de"),  # partners: 0 and 2
+        ("counters", 12, {1: "normal"}, "en"),
     ],
 )
 def test_a_replay_answers_as_the_seat_did_then(
     tmp_path: Path, name: str, tiles: int, levels: dict[int, str], language: str
 ) -> None:
-    rules = preset(name, tile_set=tiles, players=len(levels) + 1) if tiles != 6 else preset(name)
+    """At every moment the seat was asked (its turns, each hand's end), the replay answers every review
+    command it takes, and the history, exactly as the seat did: partners and the larger sets too."""
+    partners = name.endswith("-partners")
+    name = name.removesuffix("-partners")
+    rules = preset(name, tile_set=tiles, players=len(levels) + 1, partnerships=partners)
     seat = seat_for(tmp_path, rules, 21, levels, language)
     live: list[list[str]] = []
 

@@ -194,3 +194,92 @@ def test_the_record_survives_kill_9_at_the_moment_of_the_save(tmp_path: Path) ->
             again.stop()
     assert records_of(tmp_path) == [path]
     assert json.loads(path.read_text())["match"]["actions"] == read_save(tmp_path, "match.json")["actions"]
+
+
+# ------------------------------------------------------------------------- the record command in a match
+
+
+def _listed(out: str) -> list[str]:
+    return [line.split("> ")[-1] for line in out.splitlines() if re.match(r"^(.*> )?\d+\. \d{4}-", line)]
+
+
+def test_the_record_command_in_a_match_says_what_bergen_record_says(tmp_path: Path) -> None:
+    """``record`` and ``record stats`` typed during a match: the lines of ``bergen record`` (one presenter),
+    the match being played among them; a word it does not take is answered with what it takes."""
+    play_out(seat_for(data_of(tmp_path), preset("standard"), 5, {1: "normal"}))
+    game = run(tmp_path, GAME, "1-5 left\nrecord\nrecord stats\nrecord foo\nquit\n")
+    assert_clean(game)
+    listing = run(tmp_path, ["record"], "")
+    assert_clean(listing)
+    said = _listed(game.out)
+    assert len(said) == 2 and said == _listed(listing.out)  # the same two lines, the newest first
+    assert re.search(r", standard: You, Anna \(normal\); not finished, hand 1, 0 : 2\.$", said[0]), said
+    assert re.search(r"; (you|Anna) won, \d+ : \d+\.$", said[1]), said
+    statistics = listing.out[listing.out.index("Statistics of 2 matches") :].strip().splitlines()
+    assert len(statistics) >= 3 and statistics[0] == "Statistics of 2 matches: 1 finished, " + (
+        "1 won." if "you won" in said[1] else "0 won."
+    )
+    assert "\n".join(statistics) in game.out  # record stats: the statistics, line for line
+    assert "record: the newest matches recorded; record stats: the statistics." in game.out
+    assert game.out.count("Statistics of 2 matches") == 1  # plain record lists, it does not count
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "said"),
+    [
+        ("de", "bilanz\nbilanz statistik\n", ["1. ", "Statistik von 1 Partie: 0 beendet, 0 gewonnen."]),
+        ("tr", "KAYITLAR\nkayıtlar istatistik\n", ["1. ", "1 maçın istatistiği: 0 bitti, 0 kazanıldı."]),
+        ("en", "records\nrecord statistics\n", ["1. ", "Statistics of 1 match: 0 finished, 0 won."]),
+    ],
+)
+def test_the_record_command_in_each_language(
+    tmp_path: Path, language: str, typed: str, said: list[str]
+) -> None:
+    game = run(tmp_path, [*GAME, "--lang", language], "1-5 left\n" + typed + "quit\n")
+    assert_clean(game)
+    lines = _listed(game.out)
+    assert len(lines) == 1 and lines[0].startswith(said[0]), game.out[-1500:]
+    assert said[1] in game.out, game.out[-1500:]
+
+
+def test_the_record_command_says_the_newest_ten_and_how_many_more(tmp_path: Path, real_record: bytes) -> None:
+    folder = data_of(tmp_path) / "records"
+    for number in range(11):
+        put(folder / f"202001{1 + number:02d}-120000.json", real_record)
+    game = run(tmp_path, GAME, "record\nquit\n")
+    assert_clean(game)
+    lines = _listed(game.out)
+    assert [line.split(".")[0] for line in lines] == [str(n) for n in range(1, 11)]
+    assert lines[0].endswith("not finished, hand 1, 0 : 2.")  # the match being played: the newest
+    assert "2 older matches are recorded; bergen record lists them all." in game.out
+
+
+def test_the_record_command_at_a_network_table_says_where_the_record_is() -> None:
+    from bergen_access.core.engine import Phase  # noqa: PLC0415
+    from bergen_access.net.server import Server  # noqa: PLC0415
+
+    from .net_clients import seat_people, until  # noqa: PLC0415
+    from .test_net_server import run as run_server  # noqa: PLC0415
+
+    async def body(server: Server, port: int) -> None:
+        table, (ada,) = await seat_people(server, port, "standard 2 computers easy", ["Ada"])
+        await until(lambda: table.match.phase is Phase.PLAYING and table.match.turn == 0, what="Ada's turn")
+        since = len(ada.lines)
+        await ada.send("record stats")
+        await ada.wait_for("The record of your matches is on your own computer", since)
+
+    run_server(body)
+
+
+def test_the_record_command_sets_a_damaged_record_aside_in_one_sentence(
+    tmp_path: Path, real_record: bytes
+) -> None:
+    folder = data_of(tmp_path) / "records"
+    put(folder / "20200101-120000.json", real_record)
+    put(folder / "20200102-120000.json", real_record[: len(real_record) // 2])  # cut short by a crash
+    game = run(tmp_path, GAME, "record stats\nquit\n")
+    assert_clean(game)
+    assert len(game.lines("A match record could not be used")) == 1, game.out[-1500:]
+    [kept] = folder.glob("20200102-120000.damaged-*.json")
+    assert kept.read_bytes() == real_record[: len(real_record) // 2] and str(kept) in game.out
+    assert "Statistics of 2 matches: 0 finished, 0 won." in game.out  # the good one and this match

@@ -86,6 +86,41 @@ def test_the_state_after_undo_is_the_state_before_the_move(
     CHECKED["cases"] += 1
 
 
+TABLE_SIZES = ((2, False), (3, False), (4, False), (4, True))  # players, partnerships
+
+
+@pytest.mark.parametrize("tile_set", (6, 9, 12))
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_every_preset_and_set_undoes_to_the_state_before_the_move(name: str, tile_set: int) -> None:
+    """Not left to sampling: every preset with every set, at every table size (partners too), undone at
+    each of seat 0's turns across whole hands: the state is the one before seat 0's last move."""
+    checked = 0
+    for players, partners in TABLE_SIZES:
+        for seed in range(2):
+            rules = preset(name, tile_set=tile_set, players=players, partnerships=partners)
+            match = Match(rules, SeededDealer(seed))
+            rng = random.Random(seed)
+            before: dict[int, Match] = {}
+            match.start_hand()
+            while not match.is_over and len(match.actions) < 160:
+                if match.phase is Phase.HAND_OVER:
+                    match.start_hand()
+                    before = {}
+                    continue
+                if match.turn == 0:
+                    start = last_move(match, 0)
+                    result = take_back(match, 0)
+                    if start is None or start not in before:
+                        assert result is None  # nothing of seat 0's in this hand yet
+                    else:
+                        assert result is not None
+                        assert result[0].state_key() == before[start].state_key(), (players, seed, start)
+                        checked += 1
+                    before[len(match.actions)] = match.copy()
+                match.apply(rng.choice(match.legal_actions()))
+    assert checked >= 20, checked
+
+
 def test_repeated_undo_goes_back_through_the_hand_and_not_beyond() -> None:
     for seed in range(40):
         match, before = _random_match("standard", 6, 3, seed, 60)

@@ -38,9 +38,10 @@ from bergen_access.seat.session import quiet_session
 FIGURES: Counter[str] = Counter()
 
 
-def played(name: str, tile_set: int, players: int, seed: int) -> Match:
-    """A whole match of random legal moves."""
-    match = Match(preset(name, tile_set=tile_set, players=players), SeededDealer(seed))
+def played(name: str, tile_set: int, players: int, seed: int, partners: bool = False) -> Match:
+    """A whole match of random legal moves (``partners``: four players in two sides)."""
+    rules = preset(name, tile_set=tile_set, players=players, partnerships=partners and players == 4)
+    match = Match(rules, SeededDealer(seed))
     rng = random.Random(seed)
     match.start_hand()
     while not match.is_over:
@@ -199,9 +200,28 @@ def test_thousands_of_scores_are_explained_as_the_engine_scored_them() -> None:
     tile_set=st.sampled_from((6, 9, 12)),
     players=st.integers(2, 4),
     seed=st.integers(0, 2**31),
+    partners=st.booleans(),
 )
-def test_any_seeded_match_is_explained_as_scored(name: str, tile_set: int, players: int, seed: int) -> None:
-    check_match(played(name, tile_set, players, seed))
+def test_any_seeded_match_is_explained_as_scored(
+    name: str, tile_set: int, players: int, seed: int, partners: bool
+) -> None:
+    check_match(played(name, tile_set, players, seed, partners))
+
+
+def test_partners_scores_are_explained_for_their_side() -> None:
+    """Four players in two sides: a partner's header counts for the side, whose need decides the
+    reduction; a blocked hand compares the sides. Every preset and set, whole matches."""
+    before = Counter(FIGURES)
+    for seed in range(12):
+        for name, tile_set in TABLES:
+            match = played(name, tile_set, 4, seed, partners=True)
+            assert match.rules.sides == 2
+            check_match(match)
+    seen = Counter(FIGURES)
+    seen.subtract(before)
+    print("why, partners: " + ", ".join(f"{key} {value}" for key, value in sorted(seen.items()) if value))
+    assert seen["scoring events"] >= 1000 and seen["reduced headers"] > 0 and seen["blocked hands"] > 0
+    assert seen["header triple set 9"] + seen["header triple set 12"] > 0
 
 
 def test_scoring_indices_are_every_score() -> None:

@@ -60,6 +60,7 @@ class CommandKind(enum.StrEnum):
     REPEAT = "repeat"
     HINT = "hint"
     COACH = "coach"
+    RECORD = "record"
     SEATS = "seats"
     UNSEEN = "unseen"
     SOUNDS = "sounds"
@@ -280,6 +281,22 @@ COMMANDS: tuple[Definition, ...] = (
             lambda i: i.gettext(
                 "The coach on or off: after your move it says, in one line, when another move was clearly "
                 "better by the strong level's estimate. Off at first."
+            ),
+            Place.GAME,
+        ),
+    ),
+    Definition(
+        CommandKind.RECORD,
+        # Translators: command words: the record of the matches played here ("record stats": the
+        # statistics), as bergen record says it.
+        lambda i: i.pgettext("command", "record records"),
+        Place.GAME,
+        Takes.WORD,
+        help=_help(
+            # Translators: help for the record command. Keep the word stats (the catalog's word for it).
+            lambda i: i.gettext(
+                "The newest matches recorded here, this one too; record stats: the statistics, as "
+                "bergen record says them."
             ),
             Place.GAME,
         ),

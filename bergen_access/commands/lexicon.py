@@ -138,6 +138,15 @@ class Lexicon:
         on = {"on": self.i18n.pgettext("speech mode", "on")}
         return self._choices({**speech_mode_names(self.i18n), **on}, word)
 
+    def stats_words(self) -> list[str]:
+        """The words after the record command for its statistics, the player's first (``record stats``)."""
+        # Translators: the words after the record command for its statistics ("record stats"),
+        # space-separated, the main word first; English "stats" always works too.
+        return [*self.i18n.pgettext("record", "stats statistics").split(), "stats", "statistics"]
+
+    def is_stats_word(self, word: str) -> bool:
+        return fold(word, self.language) in {fold(w, self.language) for w in self.stats_words()}
+
     def _choices(self, names: dict[str, str], word: str) -> str | None:
         key = fold(word, self.language)
         for value, localized in names.items():

@@ -51,7 +51,8 @@ class Part:
     rules: Rules
     scores: tuple[int, ...]
     deal: Deal
-    steps: tuple[Step, ...]  # every action after the deal, in order (the opening is laid by the deal)
+    steps: tuple[Step, ...]  # every action after the deal, in order (the opening is laid by the deal;
+    # in the part that teaches it the player names it first, seat/lesson_seat.py)
     opening: Lesson | None = None  # explained right after the deal
 
     def player_steps(self) -> list[Step]:

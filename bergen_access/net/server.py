@@ -30,9 +30,9 @@ from .limits import MOST_PER_ADDRESS
 from .lobby import MOST_WAITING, Lobby
 from .side import prompt_state
 from .table import Table
-from .tables import Faults, HostNotice, Tables, TablesBack
+from .tables import Faults, HostNotice, NotRecorded, Tables, TablesBack
 
-__all__ = ["Client", "HostNotice", "Server", "TablesBack"]
+__all__ = ["Client", "HostNotice", "NotRecorded", "Server", "TablesBack"]
 
 
 class Server:
@@ -49,6 +49,7 @@ class Server:
         report: Callable[[HostNotice], None] = lambda notice: None,
         per_address: int = MOST_PER_ADDRESS,
         waiting: int = MOST_WAITING,
+        records: Storage | None = None,
     ) -> None:
         self.storage = storage
         self._faults = Faults()
@@ -72,6 +73,7 @@ class Server:
             faults=self._faults,
             spawn=self._spawn,
             lobby_help=lambda client: self.lobby.on_help(client, ""),
+            records=records,
         )
         self.lobby = Lobby(self.connections, self.floor, waiting=waiting)
         self._server: asyncio.AbstractServer | None = None

@@ -28,7 +28,8 @@ from ..i18n import I18n
 from ..players.base import Player
 from ..present.message import Message
 from ..seat.replay import restore_history
-from ..seat.session import QuitGame
+from ..seat.session import QuitGame, pause_after_save
+from ..session.match_log import Recorder
 from ..session.savefile import load_match, match_text
 from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem
@@ -53,8 +54,17 @@ class TablesBack:
     count: int
 
 
-#: what the server tells its host: saving stopped or works again, a saved table set aside, tables back
-HostNotice = StorageNotice | FileProblem | TablesBack
+@dataclass(frozen=True)
+class NotRecorded:
+    """A table's match could not be written to the record of every match (said once; play goes on)."""
+
+    table: int
+    reason: str
+
+
+#: what the server tells its host: saving stopped or works again, a saved table set aside, tables back,
+#: a match that cannot be recorded
+HostNotice = StorageNotice | FileProblem | TablesBack | NotRecorded
 
 
 class Faults:
@@ -83,8 +93,11 @@ class Tables:
         faults: Faults,
         spawn: Callable[[Any], None],
         lobby_help: Callable[[Client], None],
+        records: Storage | None = None,
     ) -> None:
         self.storage = storage
+        self.records = records  # the data folder whose records bergen record lists (None: none kept)
+        self.recorders: dict[int, Recorder] = {}  # each table's record, by table number
         self.report = report  # what the host's console should hear (saving, tables set aside)
         self.hold_minutes = hold_minutes
         self.by_number: dict[int, Table] = {}
@@ -108,9 +121,28 @@ class Tables:
             }
             for s in table.seats
         ]
-        self.storage.write(f"table-{table.number}.json", match_text(table.match, seats))
+        name = f"table-{table.number}.json"
+        self.storage.write(name, match_text(table.match, seats))
         for told in self.storage.take_notices():
             self.report(told)
+        self._record(table)
+        pause_after_save(name)  # the kill tests' moment: saved and recorded, not yet told
+
+    def _record(self, table: Table) -> None:
+        """The table's match in the record of every match, written with its save (write-ahead): the
+        seats by name and level, never their rejoin codes."""
+        if self.records is None:
+            return
+        recorder = self.recorders.get(table.number)
+        if recorder is None:
+            recorder = self.recorders[table.number] = Recorder(self.records, table.number)
+        seats: list[dict[str, Any]] = [
+            {"name": s.name, "kind": "human" if s.is_person else "computer", "level": s.level}
+            for s in table.seats
+        ]
+        problem = recorder.record(table.match, seats)
+        if problem is not None:  # said to the host once; the tables go on, saved as ever
+            self.report(NotRecorded(table.number, problem))
 
     def restore(self) -> None:
         """Tables saved by an earlier run, every person's seat waiting for them (their codes still hold)."""
@@ -402,6 +434,7 @@ class Tables:
                 client.table, client.watching = None, None
         table.watchers.clear()
         self.by_number.pop(table.number, None)
+        self.recorders.pop(table.number, None)
         if self.storage is not None:
             self.storage.remove(f"table-{table.number}.json")
 

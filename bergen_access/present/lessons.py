@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..commands.lexicon import CommandKind, Lexicon
 from ..core.actions import Action, Draw, End, Play
 from ..core.lessons import Lesson
+from ..core.tiles import Tile
 from .message import Message
 from .narrator import Narrator
 
@@ -116,6 +117,28 @@ class LessonWords:
             text = i.gettext("Next move: {move}.").format(move=self.move(action))
         return self._say(text)
 
+    def opening_task(self) -> Message:
+        # Translators: bergen learn, the first task, right after the deal: the player holds the double
+        # that opens and types it (in a match the game lays it by itself).
+        text = self.i.gettext("Your task: which of your tiles opens this hand? Type it.")
+        return self._say(text)
+
+    def not_the_opening(self, tile: Tile) -> Message:
+        """A tile held that does not open (a higher double, or no double at all): why not."""
+        if tile.is_double:
+            # Translators: bergen learn, the player chose a double that is not the lowest dealt. {tile}
+            # e.g. "3-3".
+            text = self.i.gettext("{tile} does not open: the lowest double dealt opens the hand.")
+        else:
+            # Translators: bergen learn, the player chose a tile that is not a double. {tile} e.g. "2-3".
+            text = self.i.gettext("{tile} does not open: only a double opens, the lowest one dealt.")
+        return self._say(text.format(tile=tile.notation))
+
+    def opening_hint(self, tile: Tile) -> Message:
+        # Translators: bergen learn, the answer to hint before the opening: the double that opens, e.g.
+        # "0-0".
+        return self._say(self.i.gettext("Hint: {move}.").format(move=tile.notation))
+
     def hint(self, action: Action) -> Message:
         # Translators: bergen learn, the answer to hint: the move the practice asks for, e.g. "2-3 right".
         return self._say(self.i.gettext("Hint: {move}.").format(move=self.move(action)))
@@ -141,8 +164,8 @@ class LessonWords:
         if lesson is Lesson.OPENING:
             # Translators: bergen learn, the explanation of the opening (rules 5 and 6).
             text = i.gettext(
-                "Why: the lowest double dealt opens, laid for its holder; it counts as a double header, "
-                "2 points."
+                "Why: the lowest double dealt opens; in a match the game lays it for its holder. It counts "
+                "as a double header, 2 points."
             )
             # Translators: bergen learn, the same in a braille line (about 40 cells).
             short = i.gettext("Lowest double opens: +2")

@@ -12,8 +12,10 @@ from collections.abc import Mapping, Sequence
 
 from ..core.engine import Match
 from ..core.events import HeaderKind
-from ..core.statistics import Figures, Tally
+from ..core.statistics import Figures, Played, Tally, figures
 from ..i18n import I18n
+from ..session.match_log import Entry
+from .message import Message, Verbosity
 from .narrator import Narrator
 from .rules_text import preset_names
 from .table_talk import level_names, rules_name
@@ -60,11 +62,18 @@ def match_line(
     match: Match,
     *,
     names: Sequence[str],
-    human: int,
+    human: int | None,
     levels: Mapping[int, str],
+    table: int | None = None,
 ) -> str:
-    """One match of the list: ``1. 2026-12-02 18:30, standard: You, Anna (normal); you won, 15 : 9.``"""
+    """One match of the list: ``1. 2026-12-02 18:30, standard: You, Anna (normal); you won, 15 : 9.``
+    (a network table's: ``standard at table 3: Ada, Bo; Bo won, …``, nobody there is "you")."""
     words = Words(i, match.rules, names, human)
+    rules = rules_name(i, match.rules)
+    if table is not None:
+        # Translators: the rules of a recorded match played at a table of bergen serve, in the list of
+        # bergen record. {rules} e.g. "standard", {table} the table's number.
+        rules = i.gettext("{rules} at table {table}").format(rules=rules, table=table)
     # Translators: one recorded match in the list of bergen record. {number} is its number (1 is the
     # newest), {date} when it started, {rules} e.g. "standard", {players} "You, Anna (normal)",
     # {result} e.g. "you won, 15 : 9".
@@ -72,13 +81,15 @@ def match_line(
     return line.format(
         number=number,
         date=when(stamp),
-        rules=rules_name(i, match.rules),
+        rules=rules,
         players=players_text(i, words, levels),
         result=result_text(i, words, match),
     )
 
 
-def match_braille(i: I18n, number: int, stamp: str, match: Match, *, names: Sequence[str], human: int) -> str:
+def match_braille(
+    i: I18n, number: int, stamp: str, match: Match, *, names: Sequence[str], human: int | None
+) -> str:
     """The braille form of a match's line: which, when and the result (``1. 2026-12-02 18:30: you won,
     16 : 4.``); the rules and players are in the printed line."""
     words = Words(i, match.rules, names, human)
@@ -95,6 +106,80 @@ def taken_back_text(i: I18n, count: int) -> str:
     # Translators: after a recorded match's line: moves taken back during it (undo).
     text = i.ngettext("{count} move taken back.", "{count} moves taken back.", count)
     return " " + text.format(count=count)
+
+
+def entry_line(i: I18n, number: int, entry: Entry) -> str:
+    """A recorded match's line in the list, with the moves taken back."""
+    line = match_line(
+        i,
+        number,
+        entry.started,
+        entry.match,
+        names=entry.names,
+        human=entry.player,
+        levels=entry.seat_levels,
+        table=entry.table,
+    )
+    return line + taken_back_text(i, entry.taken_back)
+
+
+def entry_message(i: I18n, number: int, entry: Entry) -> Message:
+    """A recorded match as the list says it: the whole line, on braille which, when and the result."""
+    line = entry_line(i, number, entry)
+    braille = match_braille(
+        i, number, entry.started, entry.match, names=entry.names, human=entry.player
+    ) + taken_back_text(i, entry.taken_back)
+    return Message(line, line, braille)
+
+
+def listing(i: I18n, entries: Sequence[Entry], most: int | None = None) -> list[Message]:
+    """The recorded matches, newest first, one message each (the newest ``most`` of them)."""
+    if not entries:
+        return [_plain(no_records(i))]
+    shown = entries if most is None else entries[:most]
+    return [entry_message(i, number, entry) for number, entry in enumerate(shown, 1)]
+
+
+def statistics_message(i: I18n, entries: Sequence[Entry], verbosity: Verbosity) -> Message:
+    """The statistics of the matches played at this keyboard (a network table's matches are listed, but
+    have no player here whose wins they would be)."""
+    mine = [(number, entry) for number, entry in enumerate(entries, 1) if entry.player is not None]
+    played = [
+        Played(entry.match, entry.human, tuple(entry.seat_levels.values()), number) for number, entry in mine
+    ]
+    if not entries:
+        return _plain(no_records(i))
+    first = mine[0][1] if mine else entries[0]
+    words = Words(i, first.match.rules, first.names, first.player)
+    return _plain("\n".join(statistics_lines(i, figures(played), Narrator(words, verbosity))))
+
+
+def more_recorded(i: I18n, more: int) -> str:
+    # Translators: after the newest matches listed by the record command in a match: how many older
+    # ones there are. Keep "bergen record".
+    text = i.ngettext(
+        "{count} older match is recorded; bergen record lists them all.",
+        "{count} older matches are recorded; bergen record lists them all.",
+        more,
+    )
+    return text.format(count=more)
+
+
+def record_usage(i: I18n, word: str, stats: str) -> str:
+    # Translators: the record command in a match with a word it does not take. {record} and {stats} are
+    # the command's words in the player's language, e.g. "record" and "stats".
+    text = i.gettext("{record}: the newest matches recorded; {record} {stats}: the statistics.")
+    return text.format(record=word, stats=stats)
+
+
+def not_recorded_here(i: I18n) -> str:
+    # Translators: the record command at a table of a network server: the record of matches is kept
+    # on the player's own computer (bergen record there), not shown at the server's tables.
+    return i.gettext("The record of your matches is on your own computer: bergen record there lists it.")
+
+
+def _plain(text: str) -> Message:
+    return Message(text, text, text)
 
 
 def no_records(i: I18n) -> str:

@@ -5,21 +5,48 @@ guide adds what to do next, lets only the move the practice needs be made (a wro
 move changes nothing: the game says why it is refused, or the guide that it is
 allowed but shows no rule, and the task is said again), answers ``hint`` with that
 move, and explains each rule once, right after the game's message for it.
+
+The opening has a move of its own here: in a match the game lays the lowest double
+for its holder at once; in the practice the deal is told first and the player names
+the tile that opens (a higher double or another tile is refused, with why), and only
+then is the opening told, as the game tells it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..commands.definitions import CommandKind
 from ..commands.parser import Command
 from ..core.actions import Action, Draw, Pass, Play
 from ..core.engine import Match, Phase
+from ..core.events import Event, HandDealt, Opened
 from ..core.lessons import PLAYER, Lesson, Part, Step
+from ..core.tiles import Tile
 from ..output.announcer import Announcer
+from ..present import prompts
 from ..present.lessons import LessonWords
-from ..present.message import Message, Verbosity
+from ..present.message import Message, Prompt, Verbosity
 from .match_seat import MatchSeat, Seating
 from .session import Session
+
+#: what can be asked while the opening waits to be named (the rest would tell the table after it)
+BEFORE_THE_OPENING = frozenset(
+    {
+        CommandKind.QUIT,
+        CommandKind.REPEAT,
+        CommandKind.HELP,
+        CommandKind.HISTORY,
+        CommandKind.RULES,
+        CommandKind.LANGUAGE,
+        CommandKind.VERBOSITY,
+        CommandKind.SPEECH,
+        CommandKind.SOUNDS,
+        CommandKind.BRAILLE,
+        CommandKind.NEWEST,
+        CommandKind.SAVE,
+    }
+)
 
 
 class LessonSeat(MatchSeat):
@@ -38,6 +65,8 @@ class LessonSeat(MatchSeat):
         self.part = part
         self.explained: list[Lesson] = []
         self._task_told_at = -1
+        self._opening_news: list[Event] = []  # the opening and its score, told once the player names it
+        self._dealt: tuple[Tile, ...] = ()  # the player's tiles as dealt (the opening double among them)
         seating = Seating(names=["You", "Anna"], human=PLAYER, levels={1: "normal"})
         super().__init__(
             match, seating, language=language, verbosity=verbosity, announcer=announcer, session=session
@@ -86,6 +115,70 @@ class LessonSeat(MatchSeat):
         if step.lesson is not None:
             self.flush_draws()
             self.explain(step.lesson)
+
+    # ------------------------------------------------------------------ the opening
+
+    @property
+    def opening_pending(self) -> bool:
+        """The deal is told; the player has still to name the tile that opens."""
+        return bool(self._opening_news)
+
+    @property
+    def _opener(self) -> Tile:
+        opened = self._opening_news[0]
+        assert isinstance(opened, Opened)
+        return opened.tile
+
+    def start_hand(self) -> None:
+        """Deal; when the part teaches the opening and the player holds it, the deal is told and the
+        opening waits for the player to name it."""
+        if self.part.opening is not Lesson.OPENING:
+            super().start_hand()
+            return
+        events = self.match.start_hand()
+        self.moves.save()
+        cut = next(n for n, event in enumerate(events) if isinstance(event, Opened))
+        opened = events[cut]
+        if not isinstance(opened, Opened) or opened.seat != PLAYER:
+            self.tell_events(events)
+            return
+        dealt = next(e for e in reversed(events[:cut]) if isinstance(e, HandDealt)).hands[PLAYER]
+        self._dealt = tuple(dealt or ())
+        self.tell_events(events[:cut])
+        self._opening_news = events[cut:]
+        self.say(self.guide.opening_task())
+
+    def prompt(self) -> Prompt:
+        if not self.opening_pending:
+            return super().prompt()
+        count = len(self._dealt)  # no line yet, every tile still in hand
+        # Translators: the prompt: the open ends (e.g. "5|3") and the player's tile count. Ends with "> ".
+        facts = self.i18n.ngettext("{ends}, {count} tile> ", "{ends}, {count} tiles> ", count)
+        return prompts.move(self.i18n, facts.format(ends="-", count=count))
+
+    def run_command(self, kind: CommandKind, command: Any) -> None:
+        """Before the opening is named: a tile names it, ``hint`` says it, the ways the game talks
+        work; anything else hears the task again."""
+        if not self.opening_pending or kind in BEFORE_THE_OPENING:
+            super().run_command(kind, command)
+        elif kind is CommandKind.PLAY and command.tile is not None:
+            self._name_the_opening(command.tile)
+        elif kind is CommandKind.HINT:
+            self.say(self.guide.opening_hint(self._opener))
+        else:
+            self.say(self.guide.opening_task())
+
+    def _name_the_opening(self, tile: Tile) -> None:
+        task = self.guide.opening_task()
+        if tile not in self._dealt:
+            self.say(self.feedback.not_in_hand(tile, self._dealt))  # the game's own refusal
+            self.say(self.guide.try_again(task))
+        elif tile != self._opener:
+            self.say(self.guide.not_the_opening(tile))
+            self.say(self.guide.try_again(task))
+        else:
+            news, self._opening_news = self._opening_news, []
+            self.tell_events(news)  # as the game tells it: "You open with 0-0." and its score
 
     # ------------------------------------------------------------------ the player's moves
 

@@ -48,17 +48,26 @@ from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator, with_counters
 from ..present.options import choices, held_back_number
-from ..present.record_talk import record_not_written
+from ..present.record_talk import (
+    listing,
+    more_recorded,
+    not_recorded_here,
+    record_not_written,
+    record_usage,
+    statistics_message,
+)
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.table_talk import TableTalk
 from ..present.take_back import TakeBackWords
 from ..present.words import Words
-from ..session.savefile import MATCH_FILE, match_text
+from ..session.match_log import read_records
+from ..session.savefile import MATCH_FILE, checked_seat, match_text
 from .session import Session, pause_after_save
 from .talking import Talking
 
 HISTORY_DEFAULT = 5
+MOST_LISTED = 10  # the record command's newest matches (bergen record lists them all)
 Told = Callable[[Narrator], "Message | None"]  # something that happened, as how to say it
 
 
@@ -677,6 +686,32 @@ class MatchSeat(Talking):
         scored = next((n for n in range(index - 1, -1, -1) if type(_event_of(told[n])) in SCORING), None)
         pointer = len(told) - scored if scored is not None else None
         self.say(self.explainer.nothing(event, pointer, self.lexicon.main_word(CommandKind.WHY)))
+
+    def on_record(self, command: Command) -> None:
+        """``record``: the newest matches recorded here, this one too; ``record stats``: the statistics.
+        Read from the data folder as ``bergen record`` reads it, said by the same presenter."""
+        i, storage, argument = self.i18n, self.session.records, command.argument
+        if argument and not self.lexicon.is_stats_word(argument):
+            word, stats = self.lexicon.main_word(CommandKind.RECORD), self.lexicon.stats_words()[0]
+            self.say(self.feedback.plain(record_usage(i, word, stats)))
+            return
+        if storage is None:
+            self.say(self.feedback.plain(not_recorded_here(i)))
+            return
+        entries, problems = read_records(storage, checked_seat)
+        for problem in problems:  # set aside, each said in one sentence, as bergen record says it
+            self.say(notices.file_problem(i, "record", problem))
+        if argument:
+            self.say(statistics_message(i, entries, self.verbosity))
+            return
+        shown = listing(i, entries, MOST_LISTED)
+        lines = [message.text for message in shown]
+        braille = [message.braille for message in shown]
+        if len(entries) > MOST_LISTED:
+            more = more_recorded(i, len(entries) - MOST_LISTED)
+            lines.append(more)
+            braille.append(more)
+        self.say(self.feedback.plain("\n".join(lines), "\n".join(braille)))
 
     def on_history(self, command: Command) -> None:
         count = command.number or HISTORY_DEFAULT

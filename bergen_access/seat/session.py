@@ -50,6 +50,8 @@ class Session:
     take_back: TakeBack = TakeBack.NOT_HERE
     #: keeps the record of every match played here (None: no record, as at a network seat)
     recorder: Recorder | None = None
+    #: where the record command reads the matches played here (None: at a network seat, which has none)
+    records: Storage | None = None
     #: the coach may think at this seat (not at a network table: the server would think for every seat)
     coaching: bool = True
 

@@ -22,7 +22,7 @@ from ..core.played import from_played, played_record
 from ..core.record import RecordError, to_record
 from ..core.refused import RecordProblem
 from ..core.schema import Check
-from .storage import Storage, reason_of, write_atomic
+from .storage import Storage, reason_of, write_atomic, write_new
 from .untrusted import DamagedFile, FileProblem, read_json
 
 FOLDER = "records"
@@ -48,8 +48,33 @@ class Entry:
         return str(self.envelope["started"])
 
     @property
+    def table(self) -> int | None:
+        """The server's table it was played at (None: at this keyboard)."""
+        table = self.envelope.get("table")
+        return table if isinstance(table, int) and not isinstance(table, bool) else None
+
+    @property
     def human(self) -> int:
+        """The seat a replay or an export takes: the player's, at a network table the first person's."""
         return next((n for n, seat in enumerate(self.seats) if seat.get("kind") == "human"), 0)
+
+    @property
+    def player(self) -> int | None:
+        """The seat of the player at this keyboard, whose wins the statistics count (None at a table)."""
+        return None if self.table is not None else self.human
+
+    @property
+    def names(self) -> list[str]:
+        return [str(seat.get("name", "?")) for seat in self.seats] or ["You"]
+
+    @property
+    def seat_levels(self) -> dict[int, str]:
+        """The computers' levels by seat."""
+        return {
+            n: str(seat.get("level") or "normal")
+            for n, seat in enumerate(self.seats)
+            if seat.get("kind") == "computer"
+        }
 
     @property
     def levels(self) -> tuple[str, ...]:
@@ -82,10 +107,11 @@ def _rebuilt(match: Match, before: Match | None) -> bool:
 
 
 class Recorder:
-    """Writes the record of the match at a seat, every time the match is saved."""
+    """Writes the record of the match at a seat (or a server's table), every time the match is saved."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, table: int | None = None) -> None:
         self.storage = storage
+        self.table = table  # the server's table the match is played at (None: at the console)
         self._match: Match | None = None
         self._name = ""
         self._started = ""
@@ -105,9 +131,12 @@ class Recorder:
                 self._begin(match)
         if match.is_over and self._ended is None:
             self._ended = stamp()
-        text = _text(played_record(match, seats, self._started, self._ended))
+        text = _text(played_record(match, seats, self._started, self._ended, table=self.table))
         try:
-            write_atomic(path / self._name, text)
+            if self._name:
+                write_atomic(path / self._name, text)
+            else:
+                self._name = self._claim(path, text)
         except OSError as error:
             first = self.problem is None
             self.problem = reason_of(error)
@@ -121,15 +150,22 @@ class Recorder:
         if found is not None:
             self._name, self._started, self._ended = found
             return
-        self._started = stamp()
+        self._started, self._name = stamp(), ""  # named when first written (``_claim``)
+
+    def _claim(self, folder: Path, text: str) -> str:
+        """Write a new match's first record under a name nobody has: two matches begun in one second,
+        here or by another program on this data folder (``bergen serve`` beside the game), never
+        share a file. The name; OSError if none could be written."""
         base = self._started.replace("-", "").replace(":", "").replace("T", "-")
-        folder = self.storage.path(FOLDER)
+        folder.mkdir(parents=True, exist_ok=True)
         for number in range(1, 1000):
             name = f"{base}.json" if number == 1 else f"{base}-{number}.json"
-            if folder is None or not (folder / name).exists():
-                self._name = name
-                return
-        self._name = f"{base}-{time.monotonic_ns()}.json"
+            try:
+                write_new(folder / name, text)
+            except FileExistsError:
+                continue
+            return name
+        raise FileExistsError(folder / base)
 
     def _resumed(self, match: Match) -> tuple[str, str, str | None] | None:
         """The record a resumed match goes on in: the newest whose deal and actions are this match's."""
@@ -184,7 +220,8 @@ def read_records(storage: Storage, seat: Check) -> tuple[list[Entry], list[FileP
     for path in record_files(storage):
         try:
             match, seats, envelope = from_played(read_json(path), seat)
-            if len(seats) != match.players or sum(s.get("kind") == "human" for s in seats) != 1:
+            people = sum(s.get("kind") == "human" for s in seats)
+            if len(seats) != match.players or (people != 1 and "table" not in envelope):
                 raise RecordError(RecordProblem.MALFORMED, "match.seats")  # one player at the keyboard
         except FileNotFoundError:
             continue

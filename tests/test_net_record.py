@@ -1,0 +1,293 @@
+"""A match at a ``bergen serve`` table is kept in the record of every match, as a console match is (issue 23).
+
+* a finished network match is in the data folder's records with its rules, its seats (names, people and
+  computers with their levels, never a rejoin code), every action and the result; ``bergen record`` lists
+  it (at which table, nobody there is "you"), replays and exports it, and leaves it out of the player's
+  statistics (they count the matches played at this keyboard);
+* the real server killed with -9 at the moment a move is saved and not yet told: the record already holds
+  every action the table's save holds; restarted, the table goes on in the same record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bergen_access.net.server import Server
+from bergen_access.session.match_log import FOLDER, read_records
+from bergen_access.session.savefile import checked_seat
+from bergen_access.session.storage import Storage
+
+from .net_clients import LineClient, play_out, seat_people
+from .test_files_and_folders import assert_clean, data_of, run
+from .test_kills import choose
+
+
+def records_of(folder: Path) -> list[Path]:
+    return sorted((folder / FOLDER).glob("*.json"))
+
+
+def test_a_finished_network_match_is_recorded_with_its_seats_and_result(tmp_path: Path) -> None:
+    data = data_of(tmp_path)
+    tokens: list[str] = []
+
+    async def main() -> None:
+        server = Server(Storage.open(data / "server"), rate=(1000.0, 1000), records=Storage.open(data))
+        port = await server.start("127.0.0.1", 0)
+        try:
+            table, clients = await asyncio.wait_for(
+                seat_people(server, port, "standard 3 computers normal", ["Ada", "Bo"]), 30
+            )
+            tokens.extend(seat.token for seat in table.seats)
+            await asyncio.wait_for(play_out(table, dict(enumerate(clients))), 150)
+            assert table.match.is_over
+            [path] = records_of(data)
+            record = json.loads(path.read_text(encoding="utf-8"))
+            assert (
+                record["match"]["actions"]
+                == json.loads((data / "server" / "table-1.json").read_text(encoding="utf-8"))["actions"]
+            )
+            assert len(record["match"]["actions"]) == len(table.match.actions)
+            for client in clients:
+                await client.close()
+        finally:
+            await server.close()
+        assert server.faults == 0, server.last_fault
+
+    asyncio.run(main())
+    [path] = records_of(data)
+    text = path.read_text(encoding="utf-8")
+    assert not any(token in text for token in tokens)  # the rejoin codes are the save's, never the record's
+    record = json.loads(text)
+    assert record["table"] == 1 and record["ended"] is not None and record["taken_back"] == 0
+    assert record["match"]["seats"] == [
+        {"name": "Ada", "kind": "human", "level": None},
+        {"name": "Bo", "kind": "human", "level": None},
+        {"name": "Anna", "kind": "computer", "level": "normal"},
+    ]
+    [entry], problems = read_records(Storage.open(data), checked_seat)
+    assert not problems and entry.table == 1 and entry.player is None and entry.match.is_over
+    winner = entry.match.winner
+    assert winner is not None
+    scores = " : ".join(map(str, entry.match.scores))
+    listing = run(tmp_path, ["record"], "")
+    assert_clean(listing)
+    line = f"standard at table 1: Ada, Bo, Anna (normal); {['Ada', 'Bo', 'Anna'][winner]} won, {scores}."
+    assert re.search(r"^1\. \d{4}-\d\d-\d\d \d\d:\d\d, " + re.escape(line) + "$", listing.out, re.M), (
+        listing.out
+    )
+    assert "Statistics of" not in listing.out  # no match of this keyboard's player: no statistics
+    replay = run(tmp_path, ["record", "replay", "1"], "\n\nhand\nquit\n")
+    assert_clean(replay)
+    assert "Replay of 1. " in replay.out and "Hand 1. Your tiles: " in replay.out  # at Ada's seat
+    exported = run(tmp_path, ["record", "export", "1", "--export-dir", str(tmp_path / "out")], "")
+    assert_clean(exported)
+    [csv] = (tmp_path / "out").glob("*.csv")
+    assert csv.read_text(encoding="utf-8").startswith("hand,player,side,event,full value,points,total")
+
+
+# ------------------------------------------------------------------------------------------- kill -9
+
+
+class Serving:
+    """The real ``bergen serve`` with the test hook: each save is marked on stderr, then held a moment."""
+
+    def __init__(self, home: Path, pause: float | None, kill_at: int | None = None) -> None:
+        env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "LANG": "C.UTF-8"}
+        env.pop("BERGEN_TEST_PAUSE_AFTER_SAVE", None)
+        if pause is not None:
+            env["BERGEN_TEST_PAUSE_AFTER_SAVE"] = str(pause)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bergen_access", "serve", "--port", "0"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None and self.process.stderr is not None
+        while (
+            found := re.search(r"listening on [\d.]+:(\d+)", line := self.process.stdout.readline())
+        ) is None:
+            assert line, "the server did not start"
+        self.port = int(found.group(1))
+        self.saves = 0
+        self.killed = threading.Event()
+        self._kill_at = kill_at
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self) -> None:
+        """Count the saves; at the chosen one, kill -9 while the server holds between save and telling."""
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            if "bergen-test: saved table-1.json" in line:
+                self.saves += 1
+                if self.saves == self._kill_at:
+                    self.process.send_signal(signal.SIGKILL)
+                    self.killed.set()
+                    return
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=20)
+
+
+async def take_turns(client: LineClient, until: threading.Event, most: int = 60) -> None:
+    """Ada's moves from the game's own words ("Your turn. Playable: …"; after a draw "Enter plays it"),
+    until the server is gone; when nothing comes for a while, ``turn`` asks again."""
+    seen = 0
+    for _ in range(most):
+        if until.is_set() or client.closed:
+            return
+        try:
+            line = await client.wait_for(
+                r"^Your turn\.|Enter plays it|Enter deals|next hand", seen, timeout=3
+            )
+        except AssertionError:
+            if until.is_set() or client.closed:
+                return
+            seen = len(client.lines)
+            await client.send("turn")  # a computer is still moving, or the answer was another line
+            continue
+        seen = client.lines.index(line, seen) + 1
+        if "Enter plays it" in line:
+            await client.send("")
+            continue
+        move = choose("next hand" if not line.startswith("Your turn") else "", line)
+        for typed in move.lines:
+            await client.send(typed)
+
+
+def saved_and_recorded(home: Path) -> tuple[dict[str, Any], list[Path]]:
+    data = data_of(home)
+    save = json.loads((data / "server" / "table-1.json").read_text(encoding="utf-8"))
+    return save, records_of(data)
+
+
+@pytest.mark.parametrize("kill_at", [3, 7])
+def test_a_server_killed_at_the_save_loses_no_recorded_action(tmp_path: Path, kill_at: int) -> None:
+    """Killed at the ``kill_at``-th save of the table (the deal is the first), while the server holds
+    between the save and telling it."""
+    code = ""
+
+    async def first(port: int, serving: Serving) -> None:
+        nonlocal code
+        ada = await LineClient.connect(port)
+        await ada.send("name Ada")
+        await ada.send("create standard 2 computers normal")
+        code = re.search(r"rejoin (\w+)", await ada.wait_for(r"rejoin \w+")).group(1)  # type: ignore[union-attr]
+        await take_turns(ada, serving.killed)
+        await ada.close()
+
+    serving = Serving(tmp_path, pause=0.3, kill_at=kill_at)
+    try:
+        asyncio.run(asyncio.wait_for(first(serving.port, serving), 60))
+        assert serving.killed.wait(5)
+    finally:
+        serving.stop()
+    assert serving.process.returncode == -signal.SIGKILL
+    save, [path] = saved_and_recorded(tmp_path)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert len(save["actions"]) >= kill_at - 2  # killed with moves made (the deal saves, draws save once)
+    assert record["match"]["actions"] == save["actions"] and record["match"]["hands"] == save["hands"]
+    assert record["ended"] is None and record["table"] == 1
+    at_the_kill = len(save["actions"])
+
+    async def again(port: int) -> None:
+        ada = await LineClient.connect(port)
+        await ada.send(f"rejoin {code}")
+        await ada.wait_for(r"You are back at table 1, seat 1")
+        await ada.send("turn")
+        done = threading.Event()
+        await asyncio.wait_for(take_turns(ada, done, most=2), 20)
+        await ada.wait_for(r"^You (play|draw|pass)")
+        await ada.close()
+
+    serving = Serving(tmp_path, pause=None)
+    try:
+        asyncio.run(asyncio.wait_for(again(serving.port), 60))
+    finally:
+        serving.stop()
+    save, paths = saved_and_recorded(tmp_path)
+    assert paths == [path]  # the restarted table goes on in its own record ...
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["match"]["actions"] == save["actions"]  # ... which has every action, the new ones too
+    assert len(save["actions"]) > at_the_kill
+
+
+def test_two_matches_begun_in_one_second_never_share_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The console and a server on one data folder (or two tables) may begin in the same second: each
+    new record claims its own name, the other's file is never written over."""
+    from bergen_access.core.dealers import SeededDealer  # noqa: PLC0415
+    from bergen_access.core.engine import Match  # noqa: PLC0415
+    from bergen_access.core.rules import preset  # noqa: PLC0415
+    from bergen_access.session import match_log  # noqa: PLC0415
+
+    monkeypatch.setattr(match_log, "stamp", lambda: "2026-12-02T18:30:05")
+    seats = [{"name": "Ada", "kind": "human", "level": None}, {"name": "Bo", "kind": "human", "level": None}]
+    matches = [Match(preset("standard"), SeededDealer(seed)) for seed in (1, 2, 3)]
+    storage = Storage.open(tmp_path)
+    recorders = [match_log.Recorder(storage, table) for table in (1, 2)] + [
+        match_log.Recorder(Storage.open(tmp_path))
+    ]
+    for match, recorder in zip(matches, recorders, strict=True):
+        match.start_hand()
+        assert recorder.record(match, seats) is None
+    for match, recorder in zip(matches, recorders, strict=True):
+        assert recorder.record(match, seats) is None  # written again, each in its own file
+    names = [path.name for path in records_of(tmp_path)]
+    assert names == ["20261202-183005-2.json", "20261202-183005-3.json", "20261202-183005.json"]
+    seeds = {json.loads(path.read_text())["match"]["dealer"]["seed"] for path in records_of(tmp_path)}
+    assert seeds == {1, 2, 3}
+
+
+def test_a_record_that_cannot_be_written_is_told_to_the_host_once_and_play_goes_on(tmp_path: Path) -> None:
+    from bergen_access.net.server import NotRecorded  # noqa: PLC0415
+
+    data = data_of(tmp_path)
+    data.mkdir(parents=True)
+    (data / FOLDER).write_text("a file where the records folder should be\n")
+    heard: list[object] = []
+
+    async def main() -> None:
+        server = Server(
+            Storage.open(data / "server"),
+            rate=(1000.0, 1000),
+            records=Storage.open(data),
+            report=heard.append,
+        )
+        port = await server.start("127.0.0.1", 0)
+        try:
+            table, clients = await asyncio.wait_for(
+                seat_people(server, port, "standard 2", ["Ada", "Bo"]), 30
+            )
+            await asyncio.wait_for(play_out(table, dict(enumerate(clients))), 150)
+            assert table.match.is_over  # played to its end, saved all along
+            for client in clients:
+                await client.close()
+        finally:
+            await server.close()
+        assert server.faults == 0, server.last_fault
+
+    asyncio.run(main())
+    told = [notice for notice in heard if isinstance(notice, NotRecorded)]
+    assert len(told) == 1 and told[0].table == 1 and told[0].reason, heard
+    from bergen_access.i18n import I18n  # noqa: PLC0415
+    from bergen_access.net import texts  # noqa: PLC0415
+
+    line = texts.not_recorded(I18n("en"), 1, told[0].reason)
+    assert (
+        line.startswith("Table 1's match cannot be recorded for bergen record (") and "play goes on" in line
+    )
