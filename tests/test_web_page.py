@@ -307,6 +307,8 @@ def test_the_language_follows_the_browser_then_the_choice_on_the_page(
         assert at.page.evaluate("document.documentElement.lang") == "de"
         assert at.page.get_by_role("log", name="Am Tisch").count() == 1
         assert at.page.get_by_role("button", name="Senden").count() == 1
+        at.page.locator("#status", has_text="In der Lobby: name, tische, erstellen, beitreten.").wait_for()
+        assert not at.page.get_by_label("Klänge").is_checked()  # sounds are off until turned on
         at.page.get_by_label("Sprache").select_option("tr")
         at.page.get_by_role("button", name="Gönder").wait_for()
         at.heard("Dil")  # the server's answer, in Turkish

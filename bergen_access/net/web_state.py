@@ -15,6 +15,7 @@ from ..commands.lexicon import CommandKind, Lexicon, verbosity_names
 from ..core.actions import End
 from ..core.engine import Phase
 from ..i18n import LANGUAGES, I18n, normalize_language
+from .lobby_words import lobby_words
 from .side import prompt_state
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "tr": "Türkçe"}
 #: the moves and the review commands the page has buttons for, in their order
 MOVES = (CommandKind.DRAW, CommandKind.PASS)
 REVIEW = (CommandKind.HAND, CommandKind.ENDS, CommandKind.SCORE, CommandKind.LINE)
+#: the lobby's commands the status line names
+LOBBY_SHOWN = (CommandKind.NAME, CommandKind.TABLES, CommandKind.CREATE, CommandKind.JOIN)
 
 
 def page_words(i: I18n) -> dict[str, str]:
@@ -55,6 +58,7 @@ def page_words(i: I18n) -> dict[str, str]:
         "verbosity": i.gettext("Verbosity"),
         # Translators: the web page: the label of the check box that turns the sound cues on.
         "sounds": i.gettext("Sound cues"),
+        "lobby": _in_the_lobby(i),
         # Translators: the web page: the status while the page connects to the server.
         "connecting": i.gettext("Connecting…"),
         # Translators: the web page: said when the connection broke; the page connects again by itself.
@@ -63,6 +67,14 @@ def page_words(i: I18n) -> dict[str, str]:
         "closed": i.gettext("The connection is closed. Reload the page to connect again."),
         **{f"verbosity_{level}": name for level, name in verbosity_names(i).items()},
     }
+
+
+def _in_the_lobby(i: I18n) -> str:
+    words = lobby_words(i)
+    named = {kind.value: words.word(kind) for kind in LOBBY_SHOWN}
+    # Translators: the web page: the status line in the lobby (at no table). {name}, {tables}, {create}
+    # and {join} are the lobby's command words.
+    return i.gettext("In the lobby: {name}, {tables}, {create}, {join}.").format(**named)
 
 
 def page_language(asked: str | None, accept: str | None) -> str:

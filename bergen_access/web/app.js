@@ -155,7 +155,9 @@
   }
 
   function showStatus(state) {
-    const text = typeof state.text === "string" ? state.text.trim() : "";
+    // the prompt's facts without the prompt's ">"; in the lobby, where one is
+    let text = typeof state.text === "string" ? state.text.replace(/\s*>\s*$/, "").trim() : "";
+    if (!text && state.where === "lobby") text = words.lobby || "";
     if (statusLine.textContent !== text) statusLine.textContent = text;
     const hand = Array.isArray(state.hand) ? state.hand : [];
     sync($("tiles"), hand, makeTile, updateTile);
