@@ -117,7 +117,7 @@ def web_state(client: Client) -> dict[str, Any]:
     if seat is None or seat.game is None or table is None:
         return state
     game = seat.game
-    i, lexicon = game.i18n, Lexicon(game.i18n)
+    i, lexicon = game.i18n, game.command_words
     view = game.view
     playing = table.match.phase is Phase.PLAYING and not table.match.is_over
     yours = playing and view.is_my_turn
