@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import socket
+import urllib.request
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -16,6 +19,7 @@ from bergen_access.net import web
 from bergen_access.net.server import Server
 
 from .net_clients import LineClient, one_move, play_out, until
+from .test_net_host import environment, lines_until_listening, one_shot, serve, stop
 from .web_clients import SocketClient
 
 
@@ -281,3 +285,27 @@ def test_the_page_files_come_with_their_guard_headers_and_words_follow_accept_la
                 assert (await reply.json())["language"] == "tr"
 
     run(body)
+
+
+def test_bergen_serve_web_prints_the_page_address_serves_it_and_a_taken_port_is_one_sentence(
+    tmp_path: Path,
+) -> None:
+    env = environment(tmp_path)
+    process = serve(env, "--web")
+    assert process.stdout is not None
+    _, port = lines_until_listening(process)
+    page_line = process.stdout.readline()
+    found = re.search(r"the web page at http://127\.0\.0\.1:(\d+)/ \(the same tables\)\.$", page_line.strip())
+    assert found is not None, page_line
+    web_port = int(found.group(1))
+    assert web_port not in (0, port)
+    with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/", timeout=10) as reply:
+        assert b'role="log"' in reply.read()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        refused = one_shot(environment(tmp_path / "other"), "--port", "0", "--web", "--web-port", str(busy))
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert f"bergen serve cannot listen on 127.0.0.1:{busy}:" in refused.stdout
+    stop(process)
