@@ -116,10 +116,12 @@ class AtPage:
         self.page = page
         self.served = served
         self.frames: list[dict[str, Any]] = []
+        self.since_open = 0  # where the frames of the page's newest socket begin
         page.on("websocket", self._socket)
         page.set_default_timeout(WAIT_MS)
 
     def _socket(self, socket: Any) -> None:
+        self.since_open = len(self.frames)
         socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
 
     def open(self) -> AtPage:
@@ -141,10 +143,11 @@ class AtPage:
         return self.page.locator("#log > *").all_text_contents()
 
     def told(self) -> list[str]:
-        """Every line the server sent for the log, in order (not the status, the seat, the prompt)."""
+        """Every line the server sent for the log since the page (re)loaded, in order (not the status,
+        the seat, the prompt)."""
         return [
             m["text"]
-            for m in self.frames
+            for m in self.frames[self.since_open :]
             if isinstance(m.get("text"), str)
             and m.get("kind") not in ("status", "prompt")
             and m["text"].strip()
@@ -291,6 +294,8 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     served.call(bo.wait_for("Cy is back"))
     at.page.locator("#tiles button.play").first.wait_for()
     assert at.page.locator("#status").text_content()
+    at.page.wait_for_timeout(200)
+    assert at.log() == at.told()  # what was missed, once, after the greeting and the way back
     play_at_page(at, served, number, seat, {1 - seat: bo})
     at.heard("Match over|wins")
     served.call(bo.wait_for("Match over|wins"))
@@ -375,6 +380,51 @@ def test_the_accessibility_tree_names_the_log_the_field_and_every_button(
     assert all(name for name in buttons)
     status = [n for n in nodes if value(n, "role") == "region" and value(n, "name") == "Status"]
     assert status and prop(status[0], "live") is None  # the status line is not live: it is not re-read
+
+
+def test_focus_stays_where_the_player_put_it_and_the_page_fits_a_narrow_phone(
+    served: Served, browser: Browser
+) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 640})
+    try:
+        at = AtPage(context.new_page(), served).open()
+        sit(at, "Gus", "create standard 2 computers easy")
+        number, seat = seat_of(served, "Gus")
+        at.page.locator("#tiles button.play").first.wait_for()
+        assert at.page.evaluate("document.documentElement.scrollWidth") <= 320  # no sideways scrolling
+        review = at.page.locator('#review button[data-line="score"]')
+        review.focus()
+        review.press("Enter")  # by the keyboard: the button keeps the focus, its answer is in the log
+        at.heard("[Ss]core|points|target")
+        assert at.page.evaluate("document.activeElement.dataset.line") == "score"
+        for _ in range(100):  # until it is this seat's turn with a tile to play that needs no end
+            status = at.status()
+            table = served.server.tables[number]
+            if status.get("yours") and served.look(lambda t=table: t.match.turn == seat):
+                line = served.look(lambda t=table: move(SeatView(t.match, seat)))
+                tile = line.split(maxsplit=1)[0]
+                entry = next((e for e in status.get("hand", []) if e["line"] == tile), None)
+                if entry is not None and "ends" not in entry:
+                    break
+            if served.look(lambda t=table: t.match.phase is not Phase.PLAYING):
+                pytest.skip("the hand ended before a plain play came up")
+            at.page.wait_for_timeout(50)
+            if served.look(lambda t=table: t.match.turn == seat):
+                at.type(served.look(lambda t=table: move(SeatView(t.match, seat))))
+                at.page.wait_for_timeout(100)
+        else:
+            raise AssertionError("no plain play came up")
+        button = at.page.locator(f'#tiles button.play[data-line="{tile}"]')
+        button.focus()
+        button.press("Enter")  # the tile is played and its button goes: the focus goes to the field
+        at.page.locator(f'#tiles button.play[data-line="{tile}"]').wait_for(state="detached")
+        assert at.page.evaluate("document.activeElement.id") == "line"
+        at.page.get_by_label("Verbosity").select_option("terse")
+        assert at.page.evaluate("localStorage.getItem('bergen.verbosity')") == "terse"
+        at.page.get_by_label("Sound cues").check()
+        assert at.page.evaluate("localStorage.getItem('bergen.sounds')") == "on"
+    finally:
+        context.close()
 
 
 AXE = Path(os.environ.get("BERGEN_AXE_DIR", "/nonexistent")) / "node_modules" / "axe-core" / "axe.min.js"

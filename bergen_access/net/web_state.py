@@ -144,10 +144,12 @@ def web_state(client: Client) -> dict[str, Any]:
             ]
         tiles.append(entry)
     state["hand"] = tiles
-    moves = [_button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind)) for kind in MOVES]
-    if table.match.phase is Phase.HAND_OVER:
-        moves.append(_button(_shown(lexicon.main_word(CommandKind.NEXT)), ""))  # Enter: ready
-    state["moves"] = moves if playing or table.match.phase is Phase.HAND_OVER else []
+    moves = []
+    if playing:
+        moves = [_button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind)) for kind in MOVES]
+    elif table.match.phase is Phase.HAND_OVER and not table.match.is_over:  # Enter: ready for the next hand
+        moves = [_button(_shown(lexicon.main_word(CommandKind.NEXT)), "")]
+    state["moves"] = moves
     state["review"] = [_button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind)) for kind in REVIEW]
     return state
 
