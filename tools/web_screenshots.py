@@ -29,8 +29,15 @@ from bergen_access.core.engine import Phase  # noqa: E402
 from bergen_access.core.view import SeatView  # noqa: E402
 from bergen_access.net.server import Server  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]  # fmt: skip
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SIZES = {"web-phone.png": (390, 844), "web-desktop.png": (1280, 800)}
 
 

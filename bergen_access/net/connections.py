@@ -8,6 +8,8 @@ by TCP keepalive within about a minute. Wrong passwords are counted per address
 (``guard.py``), whatever connection they come on. A connection that speaks telnet
 is offered GMCP (``gmcp.py``: why, and when); with it on, each burst of lines ends
 with ``Bergen.Prompt`` (the state after it, the lines answered) and each close says why.
+A WebSocket from the web page (``web.py``) is one more kind of connection: its lines come in
+by ``arrived`` and pass the same limits, password and lobby; only how it is sent to differs.
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ class Client:
         return self.gmcp.on
 
     def send_line(self, text: str) -> None:
+        """One line to the connection (each kind of connection sends it its own way)."""
         raise NotImplementedError
 
     def send_raw(self, data: bytes) -> None:

@@ -8,7 +8,8 @@ sitting, playing, leaving, the computers, saving). The server never echoes and
 never asks for character mode; every message is one line. Tables are saved after
 every change and come back when the server restarts, their seats waiting for
 their people (``rejoin CODE``). A dead connection is noticed by TCP keepalive
-and a timeout within a minute; its seat waits ``--hold`` minutes.
+and a timeout within a minute; its seat waits ``--hold`` minutes. With ``--web`` the
+same connections come from a web page's WebSocket too (``web.py``).
 """
 
 from __future__ import annotations

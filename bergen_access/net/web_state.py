@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..commands.lexicon import CommandKind, Lexicon, verbosity_names
+from ..commands.lexicon import CommandKind, verbosity_names
 from ..core.actions import End
 from ..core.engine import Phase
 from ..i18n import LANGUAGES, I18n, normalize_language
