@@ -325,6 +325,10 @@ def test_the_language_follows_the_browser_then_the_choice_on_the_page(
 
 def test_markup_in_chat_and_names_is_shown_as_text(served: Served, context: BrowserContext) -> None:
     at = AtPage(context.new_page(), served).open()
+    at.type("name <b>Di</b>")  # a name with markup is no name: refused at the door, said as text
+    at.page.wait_for_timeout(200)
+    assert at.page.locator("#log b").count() == 0
+    assert at.log() == at.told()
     sit(at, "Di", "create standard 2")
     number, _ = seat_of(served, "Di")
     bo = served.call(LineClient.connect(served.port))
