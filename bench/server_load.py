@@ -22,7 +22,11 @@ finished ones come at people's pace, and their lobby lines are part of the load.
 
     python bench/server_load.py [--tables 50] [--seconds 60] [--steps 10,25,50,100,200]
                                 [--step-seconds 40] [--think 0.5,2.0] [--data-dir DIR]
-                                [--seed 1] [--profile DIR]
+                                [--seed 1] [--profile DIR] [--web-share 0.5]
+
+``--web-share 0.5`` seats half the bots on the web page's WebSocket (``bergen serve --web``, aiohttp's
+client, the page's JSON: ``{"line": ...}`` out, each line's text in), the others on telnet lines, at
+the same tables; a move is timed until every seat of either kind has heard it.
 
 A default run takes about six minutes. ``--data-dir /dev/shm`` keeps the
 server's saves (two fsyncs per move) off the disk, to see what they cost.
@@ -33,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import re
@@ -46,6 +51,8 @@ from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,11 +84,13 @@ REFUSED = re.compile(
 class ServerProcess:
     """``bergen serve`` in a subprocess with a data folder of its own; its CPU and memory from /proc."""
 
-    def __init__(self, data_dir: Path, profile: Path | None = None) -> None:
+    def __init__(self, data_dir: Path, profile: Path | None = None, web: bool = False) -> None:
         self.data_dir = data_dir
         self.profile = profile
+        self.web = web
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
+        self.web_port = 0
         self.stderr_path = data_dir / "server-stderr.txt"
 
     def start(self) -> int:
@@ -92,6 +101,8 @@ class ServerProcess:
         if self.profile is not None:  # cProfile writes the file when the server ends on SIGTERM
             command[1:1] = ["-m", "cProfile", "-o", str(self.profile)]
         command += ["--hold", "60"]
+        if self.web:
+            command += ["--web", "--web-port", "0"]
         with self.stderr_path.open("wb") as stderr:
             self.process = subprocess.Popen(
                 command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL
@@ -110,7 +121,9 @@ class ServerProcess:
             if chunk:
                 seen += chunk
                 found = re.search(rb"listening on [^\s:]+:(\d+)", seen)
-                if found:
+                page = re.search(rb"web page at http://[^\s:]+:(\d+)/", seen)
+                if found and (page or not self.web):
+                    self.web_port = int(page.group(1)) if page else 0
                     return int(found.group(1))
             if self.process.poll() is not None:
                 break
@@ -251,15 +264,25 @@ class TableRun:
     """Four bots at one table: seat 1 creates it, the others join; moves are matched to announcements."""
 
     def __init__(
-        self, serial: int, port: int, meter: Meter, rng: random.Random, think: tuple[float, float]
+        self,
+        serial: int,
+        port: int,
+        meter: Meter,
+        rng: random.Random,
+        think: tuple[float, float],
+        *,
+        web: tuple[int, float] = (0, 0.0),
     ) -> None:
         self.serial = serial
         self.port = port
+        self.web_port, share = web
         self.meter = meter
         self.rng = rng
         self.think = think
         self.names = [f"B{serial}s{seat + 1}" for seat in range(4)]
-        self.bots = [Bot(self, seat) for seat in range(4)]
+        on_web = round(4 * share)  # seats 2, 4, 1, 3 in that order go on the page's socket
+        web_seats = set((1, 3, 0, 2)[:on_web])
+        self.bots = [WebBot(self, seat) if seat in web_seats else Bot(self, seat) for seat in range(4)]
         self.pending: list[Move] = []
         self.number = 0
         self.started = False
@@ -501,6 +524,61 @@ class Bot:
             await asyncio.wait_for(writer.wait_closed(), 2.0)
 
 
+class WebBot(Bot):
+    """A seat at the web page's WebSocket: the same bot, its lines as the page's JSON messages."""
+
+    def __init__(self, table: TableRun, seat: int) -> None:
+        super().__init__(table, seat)
+        self.session: aiohttp.ClientSession | None = None
+        self.socket: aiohttp.ClientWebSocketResponse | None = None
+        self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.sender: asyncio.Task[None] | None = None
+        self.texts: list[str] = []
+
+    async def connect(self, paced: bool) -> None:
+        self.session = aiohttp.ClientSession()
+        origin = f"http://127.0.0.1:{self.table.web_port}"
+        self.socket = await asyncio.wait_for(
+            self.session.ws_connect(origin + "/ws", origin=origin), SETUP_TIMEOUT
+        )
+        self.writer = self.socket  # type: ignore[assignment]  # "connected", for the bot's checks
+        self.sender = asyncio.ensure_future(self._send_all())
+        await self.send_and_wait(f"name {self.name}", re.compile(rf"\bYou are {self.name}\."), paced)
+
+    async def _send_all(self) -> None:
+        assert self.socket is not None
+        while True:
+            await self.socket.send_str(json.dumps({"line": await self.outbox.get()}))
+
+    async def _read_line(self, timeout: float) -> str:
+        assert self.socket is not None
+        deadline = time.monotonic() + max(0.01, timeout)
+        while not self.texts:
+            message = await self.socket.receive(max(0.01, deadline - time.monotonic()))
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                raise ConnectionError("the server closed the socket")
+            data = json.loads(message.data)
+            if data.get("kind") != "status" and isinstance(data.get("text"), str):
+                self.texts.append(data["text"])
+        if self.table.meter.measuring:
+            self.table.meter.lines_received += 1
+        return self.texts.pop(0)
+
+    def _write(self, text: str) -> None:
+        self.outbox.put_nowait(text)
+
+    async def close(self) -> None:
+        socket, self.socket, self.writer = self.socket, None, None
+        if socket is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(socket.send_str(json.dumps({"line": "quit"})), 2.0)
+                await asyncio.wait_for(socket.close(), 2.0)
+        if self.sender is not None:
+            self.sender.cancel()
+        if self.session is not None:
+            await self.session.close()
+
+
 # ------------------------------------------------------------------ a run
 
 
@@ -574,9 +652,10 @@ async def run_load(
     data_dir: Path,
     seed: int,
     profile: Path | None = None,
+    web_share: float = 0.0,
 ) -> RunResult:
     """One run: a fresh server, ``tables`` tables kept busy for ``seconds`` after they are seated."""
-    server = ServerProcess(data_dir, profile)
+    server = ServerProcess(data_dir, profile, web=web_share > 0)
     meter = Meter()
     lag = LoopLag()
     rng = random.Random(seed)
@@ -593,7 +672,7 @@ async def run_load(
         def open_table(paced: bool = False) -> TableRun:
             nonlocal serial
             serial += 1
-            table = TableRun(serial, port, meter, rng, think)
+            table = TableRun(serial, port, meter, rng, think, web=(server.web_port, web_share))
             task = asyncio.ensure_future(table.play(stop, None if paced else seating))
             running.add(task)
             task.add_done_callback(running.discard)
@@ -694,6 +773,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="DIR",
         help="run each server under cProfile, writing DIR/server-T.prof (slows it down)",
     )
+    parser.add_argument(
+        "--web-share",
+        type=float,
+        default=0.0,
+        help="share of the seats on the web page's WebSocket (0 to 1 in quarters; default 0: all telnet)",
+    )
     return parser.parse_args(argv)
 
 
@@ -706,7 +791,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"server load: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, "
         f"think {think[0]}-{think[1]} s, "
-        f"{args.seconds:.0f} s at {args.tables} tables, {args.step_seconds:.0f} s at the other steps {steps}",
+        f"{args.seconds:.0f} s at {args.tables} tables, "
+        f"{args.step_seconds:.0f} s at the other steps {steps}, "
+        f"{args.web_share:.0%} of the seats on the web page's socket",
         flush=True,
     )
     results: dict[int, RunResult] = {}
@@ -724,6 +811,7 @@ def main(argv: list[str] | None = None) -> int:
                     data_dir=Path(folder),
                     seed=args.seed + tables,
                     profile=profile,
+                    web_share=args.web_share,
                 )
             )
         results[tables] = result

@@ -38,6 +38,20 @@ def add_serve_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         help=i.gettext("port to listen on (default 4000)"),
     )
     parser.add_argument(
+        "--web",
+        action="store_true",
+        # Translators: --help of bergen serve --web.
+        help=i.gettext("serve a web page for the same tables too (phones, any browser)"),
+    )
+    parser.add_argument(
+        "--web-port",
+        type=port_number(i),
+        default=None,
+        metavar="N",
+        # Translators: --help of bergen serve --web-port.
+        help=i.gettext("port of the web page (default: the port after --port; 0 with --port 0)"),
+    )
+    parser.add_argument(
         "--lang",
         default=None,
         # Translators: --help of bergen serve --lang. {languages} lists the language codes.
@@ -159,7 +173,18 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
             await server.close()
             tell(texts.cannot_listen(i, visible(where), reason_of(error)))
             return 1
-        tell(texts.listening(i, where.rsplit(":", 1)[0] + f":{port}", storage.saves))
+        host = where.rsplit(":", 1)[0]
+        if args.web:
+            web_port = args.web_port if args.web_port is not None else (args.port + 1 if args.port else 0)
+            try:
+                web_port = await server.start_web(args.host, web_port)
+            except (OSError, OverflowError, UnicodeError) as error:
+                await server.close()
+                tell(texts.cannot_listen(i, visible(f"{host}:{web_port}"), reason_of(error)))
+                return 1
+        tell(texts.listening(i, host + f":{port}", storage.saves))
+        if args.web:
+            tell(texts.web_listening(i, f"http://{host}:{web_port}/"))
         await stop.wait()
         await server.close()
         begun = [t for t in server.tables.values() if t.match.hand_number and not t.match.is_over]

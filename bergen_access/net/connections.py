@@ -8,6 +8,8 @@ by TCP keepalive within about a minute. Wrong passwords are counted per address
 (``guard.py``), whatever connection they come on. A connection that speaks telnet
 is offered GMCP (``gmcp.py``: why, and when); with it on, each burst of lines ends
 with ``Bergen.Prompt`` (the state after it, the lines answered) and each close says why.
+A WebSocket from the web page (``web.py``) is one more kind of connection: its lines come in
+by ``arrived`` and pass the same limits, password and lobby; only how it is sent to differs.
 """
 
 from __future__ import annotations
@@ -61,9 +63,10 @@ def words_in(language: str) -> I18n:
 
 @dataclass
 class Client:
-    """One connection: who it is, where it sits, how it wants to be spoken to."""
+    """One connection: who it is, where it sits, how it wants to be spoken to. What it is sent goes
+    out by telnet's byte stream (``TelnetClient``) or a WebSocket (``web.WebClient``); everything
+    else (the limits, the lobby, the seat) is the same for both."""
 
-    writer: asyncio.StreamWriter
     language: str = "en"
     verbosity: Verbosity = Verbosity.NORMAL
     name: str | None = None
@@ -88,6 +91,83 @@ class Client:
     def i18n(self) -> I18n:
         return words_in(self.language)
 
+    @property
+    def structured(self) -> bool:
+        """It is told the kind of each line and the prompt's state (GMCP asked for; a WebSocket always)."""
+        return self.gmcp.on
+
+    def send_line(self, text: str) -> None:
+        """One line to the connection (each kind of connection sends it its own way)."""
+        raise NotImplementedError
+
+    def send_raw(self, data: bytes) -> None:
+        """Telnet bytes (negotiation, GMCP): only a telnet connection has them."""
+
+    def send_gmcp(self, name: str, data: Any = None) -> None:
+        """One structured message (GMCP's names and data), if the client takes them (nothing otherwise)."""
+
+    def cut_off(self) -> None:
+        """A connection that does not take what it is sent is dropped at once, unsent lines and all;
+        its reading loop then ends and its seat waits for it like any lost connection's."""
+        self.closed = True
+
+    def shut(self) -> None:
+        """The connection closes once what was written is sent."""
+
+    async def drain(self) -> None:
+        """Until what was written is sent (or the connection is gone)."""
+
+    def send_kind(self, kind: LineKind) -> None:
+        """The lines that follow are of this kind (told once until the kind changes)."""
+        if self.structured and kind != self._kind:
+            self._kind = kind
+            self.send_gmcp(LINE, {"kind": kind.value})
+
+    def mark_soon(self) -> None:
+        """A ``Bergen.Prompt`` once what is said now is said (after this turn of the event loop)."""
+        if not self.structured or self._marking:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._marking = True
+        loop.call_soon(self.mark)
+
+    def mark(self) -> None:
+        """``Bergen.Prompt``: what was said is complete; the state after it, the lines answered."""
+        self._marking, self._kind = False, None
+        if self.closed or not self.structured:
+            return
+        state = self.describe(self) if self.describe is not None else {"text": "> ", "short": "> "}
+        self.send_gmcp(PROMPT, {**state, "answered": self.answered})
+
+    def send_prompt(self, text: str) -> None:
+        """The prompt as a line of its own (ending in ">"), so line clients and triggers see it."""
+        self.send_kind(LineKind.PROMPT)
+        self.send_line(text.rstrip())
+
+    def close(self, reason: Closing | None = None, code: str | None = None) -> None:
+        """Stop reading; what was written still goes out, then the connection closes. A ``reason``
+        is told by GMCP (``Bergen.Close``: a client then knows whether coming back may work)."""
+        if reason is not None and not self.closed:
+            again = reason in AGAIN
+            self.send_gmcp(CLOSE, {"reason": reason.value, "again": again, "code": code})
+        self.closed = True
+        self.shut()
+
+    def say(self, message: Message) -> None:
+        text = message.braille if self.verbosity is Verbosity.TERSE else message.text
+        for part in text.splitlines() or [""]:
+            self.send_line(part)
+
+
+@dataclass
+class TelnetClient(Client):
+    """A connection by telnet, a MUD client, nc or ``bergen join``: lines as bytes, GMCP beside them."""
+
+    writer: asyncio.StreamWriter = field(kw_only=True)
+
     def send_line(self, text: str) -> None:
         if self.closed or self.writer.transport.is_closing():  # nothing goes to a connection that is gone
             return
@@ -109,57 +189,17 @@ class Client:
         if self.gmcp.on:
             self.send_raw(encode(name, data))
 
-    def send_kind(self, kind: LineKind) -> None:
-        """The lines that follow are of this kind (told once until the kind changes)."""
-        if self.gmcp.on and kind != self._kind:
-            self._kind = kind
-            self.send_gmcp(LINE, {"kind": kind.value})
-
-    def mark_soon(self) -> None:
-        """A ``Bergen.Prompt`` once what is said now is said (after this turn of the event loop)."""
-        if not self.gmcp.on or self._marking:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._marking = True
-        loop.call_soon(self.mark)
-
-    def mark(self) -> None:
-        """``Bergen.Prompt``: what was said is complete; the state after it, the lines answered."""
-        self._marking, self._kind = False, None
-        if self.closed or not self.gmcp.on:
-            return
-        state = self.describe(self) if self.describe is not None else {"text": "> ", "short": "> "}
-        self.send_gmcp(PROMPT, {**state, "answered": self.answered})
-
     def cut_off(self) -> None:
-        """A connection that does not take what it is sent is dropped at once, unsent lines and all;
-        its reading loop then ends and its seat waits for it like any lost connection's."""
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.transport.abort()
 
-    def send_prompt(self, text: str) -> None:
-        """The prompt as a line of its own (ending in ">"), so line clients and triggers see it."""
-        self.send_kind(LineKind.PROMPT)
-        self.send_line(text.rstrip())
-
-    def close(self, reason: Closing | None = None, code: str | None = None) -> None:
-        """Stop reading; what was written still goes out, then the connection closes. A ``reason``
-        is told by GMCP (``Bergen.Close``: a client then knows whether coming back may work)."""
-        if reason is not None and not self.closed:
-            again = reason in AGAIN
-            self.send_gmcp(CLOSE, {"reason": reason.value, "again": again, "code": code})
-        self.closed = True
+    def shut(self) -> None:
         with contextlib.suppress(Exception):
             self.writer.close()
 
-    def say(self, message: Message) -> None:
-        text = message.braille if self.verbosity is Verbosity.TERSE else message.text
-        for part in text.splitlines() or [""]:
-            self.send_line(part)
+    async def drain(self) -> None:
+        await self.writer.drain()
 
 
 def secrets_equal(a: str, b: str) -> bool:
@@ -198,16 +238,10 @@ class Connections:
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from its welcome to its end."""
         keepalive(writer)
-        client = Client(writer, limiter=RateLimiter(*self.rate), address=peer_address(writer))
-        client.describe = self.describe
-        self.clients.append(client)
-        client.authorized = self.password is None
-        if self.failures.barred(client.address, time.monotonic()):
-            client.say(texts.barred(client.i18n))
-            await self._refuse(client, reader, Closing.BARRED)
-        elif sum(1 for c in self.clients if c.address == client.address) > self.per_address:
-            client.say(texts.too_many_connections(client.i18n, self.per_address))
-            await self._refuse(client, reader, Closing.TOO_MANY_CONNECTIONS)
+        client = TelnetClient(writer=writer, address=peer_address(writer))
+        refused = self.admit(client)
+        if refused is not None:
+            await self._refuse(client, reader, refused)
         greet_by = time.monotonic() + FIRST_LINE_WAIT  # the greeting waits a moment for settings
         login_by = time.monotonic() + PASSWORD_WAIT  # one minute in all to give the password
         try:
@@ -219,8 +253,7 @@ class Connections:
                     data = await asyncio.wait_for(reader.read(READ_CHUNK), timeout)
                 except TimeoutError:
                     if not client.greeted:  # no settings came: the greeting as it is
-                        client.greeted = True
-                        self._greet(client, None)
+                        self.greet_now(client)
                         continue
                     if not client.authorized:  # a connection that never logs in is not kept
                         client.close(Closing.PASSWORD_TIMEOUT)
@@ -239,12 +272,37 @@ class Connections:
         except (ConnectionError, OSError, asyncio.IncompleteReadError, TimeoutError, asyncio.CancelledError):
             pass
         finally:
-            client.closed = True
-            if client in self.clients:
-                self.clients.remove(client)
-            self._gone(client)
+            self.ended(client)
             with contextlib.suppress(Exception):
                 writer.close()
+
+    def admit(self, client: Client) -> Closing | None:
+        """A new connection counted, with its limits and state; why it is refused at once, if it is
+        (it has been told: barred, or too many from its address)."""
+        client.limiter = RateLimiter(*self.rate)
+        client.describe = self.describe
+        self.clients.append(client)
+        client.authorized = self.password is None
+        if self.failures.barred(client.address, time.monotonic()):
+            client.say(texts.barred(client.i18n))
+            return Closing.BARRED
+        if sum(1 for c in self.clients if c.address == client.address) > self.per_address:
+            client.say(texts.too_many_connections(client.i18n, self.per_address))
+            return Closing.TOO_MANY_CONNECTIONS
+        return None
+
+    def ended(self, client: Client) -> None:
+        """A connection ended, however it ended: no longer counted; its seat waits for it."""
+        client.closed = True
+        if client in self.clients:
+            self.clients.remove(client)
+        self._gone(client)
+
+    def greet_now(self, client: Client) -> None:
+        """No settings came in the greeting's moment: the greeting as it is."""
+        if not client.greeted:
+            client.greeted = True
+            self._greet(client, None)
 
     async def _refuse(self, client: Client, reader: asyncio.StreamReader, reason: Closing) -> None:
         """A connection refused at once: a client that asks for GMCP within a moment hears why in
@@ -259,6 +317,10 @@ class Connections:
                     if isinstance(item, Negotiation):
                         client.send_raw(client.gmcp.answer(item))
         client.close(reason)
+
+    def arrived(self, client: Client, items: list[Received]) -> None:
+        """What a connection sent (a WebSocket's lines come here as a telnet connection's do)."""
+        self._lines(client, items)
 
     def _lines(self, client: Client, items: list[Received]) -> None:
         """Each line in turn, through the rate limit; nothing after the connection was closed (a wrong
@@ -330,17 +392,16 @@ class Connections:
         is kept; up to two seconds to take it), then all are closed."""
         for client in list(self.clients):
             client.say(farewell(client))
-            if client.gmcp.on:
+            if client.structured:
                 stopping = {"reason": Closing.SERVER_STOPPING.value, "again": True, "code": code(client)}
                 client.send_gmcp(CLOSE, stopping)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(
-                asyncio.gather(*(c.writer.drain() for c in self.clients), return_exceptions=True), 2.0
+                asyncio.gather(*(c.drain() for c in self.clients), return_exceptions=True), 2.0
             )
         for client in list(self.clients):
             client.closed = True
-            with contextlib.suppress(Exception):
-                client.writer.close()
+            client.shut()
 
 
 def peer_address(writer: asyncio.StreamWriter) -> str:
@@ -349,10 +410,15 @@ def peer_address(writer: asyncio.StreamWriter) -> str:
     peer = writer.get_extra_info("peername")
     if not (isinstance(peer, tuple) and peer):
         return ""
+    return counted_address(str(peer[0]))
+
+
+def counted_address(peer: str) -> str:
+    """An IP address as connections are counted: IPv4 as it is, IPv6 by its /64."""
     try:
-        address = ipaddress.ip_address(str(peer[0]).split("%", 1)[0])
+        address = ipaddress.ip_address(peer.split("%", 1)[0])
     except ValueError:
-        return str(peer[0])
+        return peer
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:  # an IPv4 peer on a dual-stack socket
             return str(address.ipv4_mapped)

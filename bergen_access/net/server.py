@@ -8,7 +8,8 @@ sitting, playing, leaving, the computers, saving). The server never echoes and
 never asks for character mode; every message is one line. Tables are saved after
 every change and come back when the server restarts, their seats waiting for
 their people (``rejoin CODE``). A dead connection is noticed by TCP keepalive
-and a timeout within a minute; its seat waits ``--hold`` minutes.
+and a timeout within a minute; its seat waits ``--hold`` minutes. With ``--web`` the
+same connections come from a web page's WebSocket too (``web.py``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class Server:
             password=password,
             rate=rate,
             per_address=per_address,
-            describe=prompt_state,
+            describe=prompt_state,  # a page's connection tells more (web_state.web_state)
             prompt_again=lambda client: self.floor.prompt_again(client),  # noqa: PLW0108 - made below
         )
         self.floor = Tables(
@@ -77,6 +78,7 @@ class Server:
         )
         self.lobby = Lobby(self.connections, self.floor, waiting=waiting)
         self._server: asyncio.AbstractServer | None = None
+        self._web: Any = None  # the page and its WebSocket (net/web.py), when served
 
     # what tests and the host look at
     @property
@@ -123,6 +125,15 @@ class Server:
         self._spawn(self.floor.sweep())
         return int(sockets[0].getsockname()[1]) if sockets else port
 
+    async def start_web(self, host: str = "127.0.0.1", port: int = 4001) -> int:
+        """Serve the page and its WebSocket too (``--web``); the port. Its connections are the same
+        connections: one lobby, one set of tables."""
+        from .web import WebSide  # noqa: PLC0415 - aiohttp is loaded only for --web
+
+        self._web = WebSide(self.connections)
+        port_got: int = await self._web.start(host, port)
+        return port_got
+
     async def close(self) -> None:
         """Stop: everyone is told (a seated person how to come back), then every connection closes."""
         if self._server is not None:
@@ -138,6 +149,8 @@ class Server:
             return texts.server_stopping(client.i18n, kept_code(client))
 
         await self.connections.close_all(farewell, kept_code)
+        if self._web is not None:
+            await self._web.close()
         for task in list(self._tasks):
             task.cancel()
         if self._server is not None:

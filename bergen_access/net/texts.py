@@ -547,6 +547,12 @@ def listening(i: I18n, address: str, kept: bool) -> str:
     return text.format(address=address)
 
 
+def web_listening(i: I18n, url: str) -> str:
+    # Translators: bergen serve --web started its page. {url} is the address to open in a browser, e.g.
+    # http://127.0.0.1:4001/. Keep "web page at" for scripts.
+    return i.gettext("bergen serve: the web page at {url} (the same tables).").format(url=url)
+
+
 def cannot_listen(i: I18n, address: str, reason: str) -> str:
     # Translators: bergen serve could not listen. {address} host:port, {reason} the system's reason in
     # English (e.g. "Address already in use").

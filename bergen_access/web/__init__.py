@@ -1,0 +1,1 @@
+"""The table's web page (served by ``bergen serve --web``): one HTML page, one script, one style sheet."""

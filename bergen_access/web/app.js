@@ -1,0 +1,278 @@
+// The table page: a transcript and one input, as at the console (docs/web.md).
+// Every text is set with textContent, never as markup. The page sends only {"line": text}.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const log = $("log");
+  const field = $("line");
+  const statusLine = $("status");
+  const language = $("language");
+  const verbosity = $("verbosity");
+  const sounds = $("sounds");
+  const CUES = { turn: "turn", play: "play", draw: "draw", hand: "header", out: "out", block: "block", win: "win" };
+  const KIND = /^[a-z_]{1,20}$/;
+
+  // localStorage may be refused (a private window): the page then works without remembering
+  const store = {
+    get(key) {
+      try { return window.localStorage.getItem(key); } catch { return null; }
+    },
+    set(key, value) {
+      try {
+        if (value === null) window.localStorage.removeItem(key);
+        else window.localStorage.setItem(key, value);
+      } catch { /* not kept */ }
+    },
+  };
+
+  let words = {};
+  let socket = null;
+  let retries = 0;
+  let closedForGood = false;
+
+  async function loadWords(asked) {
+    const query = asked ? "?lang=" + encodeURIComponent(asked) : "";
+    const reply = await fetch("/words.json" + query, { cache: "no-store" });
+    const hello = await reply.json();
+    words = hello.words || {};
+    document.documentElement.lang = hello.language;
+    for (const element of document.querySelectorAll("[data-word]")) {
+      const word = words[element.dataset.word];
+      if (typeof word === "string") element.textContent = word;
+    }
+    language.replaceChildren(...hello.languages.map((entry) => {
+      const option = document.createElement("option");
+      option.value = entry.code;
+      option.textContent = entry.name;
+      option.lang = entry.code;
+      return option;
+    }));
+    language.value = hello.language;
+    return hello.language;
+  }
+
+  // ------------------------------------------------------------ the log
+
+  let lastHand = 0;
+
+  // The first line of each hand is its heading (history is reached heading by heading).
+  function append(kind, text, hand) {
+    const heading = Number.isInteger(hand) && hand > lastHand;
+    if (heading) lastHand = hand;
+    const element = document.createElement(heading ? "h3" : "p");
+    element.className = kind;
+    element.textContent = text;
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    log.appendChild(element);
+    if (atEnd) log.scrollTop = log.scrollHeight;
+  }
+
+  function cue(kind) {
+    const name = CUES[kind];
+    if (!name || !sounds.checked) return;
+    const audio = new Audio("/sounds/" + name + ".wav");
+    audio.play().catch(() => { /* the browser may refuse sound before a press */ });
+  }
+
+  // ------------------------------------------------------- the buttons
+
+  // Keep each button whose line is still offered (so focus and the reader's place stay), add the new
+  // ones, drop the old ones; a focused button that goes gives the focus to the field.
+  function sync(container, items, make, update) {
+    const focused = document.activeElement;
+    const hadFocus = container.contains(focused);
+    const wanted = new Set(items.map((item) => item.line));
+    for (const node of [...container.children]) {
+      if (!wanted.has(node.dataset.key)) node.remove();
+    }
+    let at = 0;
+    for (const item of items) {
+      let node = container.children[at];
+      if (!node || node.dataset.key !== item.line) {
+        node = make(item);
+        node.dataset.key = item.line;
+        container.insertBefore(node, container.children[at] || null);
+      }
+      update(node, item);
+      at += 1;
+    }
+    if (hadFocus && !container.contains(document.activeElement)) field.focus();
+  }
+
+  function button(label, line) {
+    const element = document.createElement("button");
+    element.type = "button";
+    element.textContent = label;
+    element.dataset.line = line;
+    return element;
+  }
+
+  function setLabel(element, label) {
+    if (element.textContent !== label) element.textContent = label;
+  }
+
+  function plainButton(item) {
+    return button(item.label, item.line);
+  }
+
+  function updatePlain(node, item) {
+    setLabel(node, item.label);
+  }
+
+  let groups = 0;
+
+  function makeTile(item) {
+    const wrapper = document.createElement("div");
+    wrapper.className = "tile";
+    const main = button(item.label, item.line);
+    main.className = "play";
+    const group = document.createElement("div");
+    group.className = "ends";
+    group.setAttribute("role", "group");
+    group.id = "ends-" + (groups += 1);
+    group.hidden = true;
+    wrapper.append(main, group);
+    return wrapper;
+  }
+
+  function updateTile(wrapper, item) {
+    const main = wrapper.querySelector(".play");
+    const group = wrapper.querySelector(".ends");
+    setLabel(main, item.label);
+    const ends = item.ends || [];
+    if (ends.length) {
+      main.setAttribute("aria-expanded", group.hidden ? "false" : "true");
+      main.setAttribute("aria-controls", group.id);
+      group.setAttribute("aria-label", item.question || item.label);
+      sync(group, ends, plainButton, updatePlain);
+    } else {
+      main.removeAttribute("aria-expanded");
+      main.removeAttribute("aria-controls");
+      group.hidden = true;
+      group.replaceChildren();
+    }
+  }
+
+  function showStatus(state) {
+    // the prompt's facts without the prompt's ">"; in the lobby, where one is
+    let text = typeof state.text === "string" ? state.text.replace(/\s*>\s*$/, "").trim() : "";
+    if (!text && state.where === "lobby") text = words.lobby || "";
+    if (statusLine.textContent !== text) statusLine.textContent = text;
+    const hand = Array.isArray(state.hand) ? state.hand : [];
+    sync($("tiles"), hand, makeTile, updateTile);
+    $("no-tiles").hidden = hand.length > 0;
+    sync($("moves"), Array.isArray(state.moves) ? state.moves : [], plainButton, updatePlain);
+    sync($("review"), Array.isArray(state.review) ? state.review : [], plainButton, updatePlain);
+  }
+
+  // A press: a tile that fits several ends opens its ends; any other button types its line.
+  function pressed(event) {
+    const target = event.target.closest("button");
+    if (!target) return;
+    const wrapper = target.closest(".tile");
+    if (target.classList.contains("play") && wrapper && target.hasAttribute("aria-controls")) {
+      const group = wrapper.querySelector(".ends");
+      group.hidden = !group.hidden;
+      target.setAttribute("aria-expanded", group.hidden ? "false" : "true");
+      return;
+    }
+    send(target.dataset.line);
+  }
+
+  for (const id of ["tiles", "moves", "review"]) {
+    const container = $(id);
+    container.addEventListener("click", pressed);
+    // a press with the pointer leaves the focus where it was (in the field, most often)
+    container.addEventListener("mousedown", (event) => {
+      if (document.activeElement === field) event.preventDefault();
+    });
+  }
+
+  // --------------------------------------------------------- the socket
+
+  function send(line) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ line }));
+  }
+
+  function received(message) {
+    const kind = typeof message.kind === "string" && KIND.test(message.kind) ? message.kind : "event";
+    switch (kind) {
+      case "status":
+        showStatus(message);
+        return;
+      case "seat":
+        if (typeof message.code === "string") store.set("bergen.code", message.code);
+        return;
+      case "seat_left":
+      case "seat_gone":
+        store.set("bergen.code", null);
+        return;
+      case "close":
+        if (!message.again) closedForGood = true;
+        return;
+      case "prompt":
+        return; // the status line shows the prompt's facts
+      default:
+        if (typeof message.text === "string" && message.text.trim() !== "") {
+          append(kind, message.text, message.hand);
+          cue(kind);
+        }
+    }
+  }
+
+  function connect() {
+    const scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + window.location.host + "/ws");
+    socket.addEventListener("open", () => {
+      retries = 0;
+      // the first line: settings, so the greeting is in the player's words; then the seat, if one waits
+      send("language " + language.value + " verbosity " + verbosity.value);
+      const code = store.get("bergen.code");
+      if (code) send("rejoin " + code);
+    });
+    socket.addEventListener("message", (event) => {
+      let message = null;
+      try { message = JSON.parse(event.data); } catch { return; }
+      if (message && typeof message === "object") received(message);
+    });
+    socket.addEventListener("close", () => {
+      socket = null;
+      if (closedForGood) {
+        append("notice", words.closed || "The connection is closed.");
+        return;
+      }
+      append("notice", words.lost || "The connection is lost.");
+      window.setTimeout(connect, Math.min(15000, 500 * 2 ** retries));
+      retries += 1;
+    });
+  }
+
+  $("form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    send(field.value);
+    field.value = "";
+  });
+
+  language.addEventListener("change", async () => {
+    store.set("bergen.language", language.value);
+    await loadWords(language.value);
+    send("language " + language.value);
+  });
+  verbosity.addEventListener("change", () => {
+    store.set("bergen.verbosity", verbosity.value);
+    send("verbosity " + verbosity.value);
+  });
+  sounds.addEventListener("change", () => store.set("bergen.sounds", sounds.checked ? "on" : null));
+
+  async function start() {
+    verbosity.value = store.get("bergen.verbosity") || "normal";
+    sounds.checked = store.get("bergen.sounds") === "on"; // off unless the player turned them on
+    try {
+      await loadWords(store.get("bergen.language"));
+    } catch { /* the page's own English words stay */ }
+    connect();
+  }
+
+  start();
+})();

@@ -1,0 +1,311 @@
+"""The web page's WebSocket through real sockets on 127.0.0.1, without a browser (the page's own
+tests: tests/test_web_page.py): the same lobby, tables, limits and codes as a telnet line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import socket
+import urllib.request
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bergen_access.core.engine import Phase
+from bergen_access.net import web
+from bergen_access.net.server import Server
+
+from .net_clients import LineClient, one_move, play_out, until
+from .test_net_host import environment, lines_until_listening, one_shot, serve, stop
+from .web_clients import SocketClient
+
+
+def run(body: Callable[[Server, int, int], Awaitable[None]], **options: object) -> None:
+    async def main() -> None:
+        options.setdefault("rate", (1000.0, 1000))
+        server = Server(None, **options)  # type: ignore[arg-type]
+        port = await server.start("127.0.0.1", 0)
+        web_port = await server.start_web("127.0.0.1", 0)
+        try:
+            await asyncio.wait_for(body(server, port, web_port), 120)
+        finally:
+            await server.close()
+        assert server.faults == 0, server.last_fault
+
+    asyncio.run(main())
+
+
+async def seated(web_port: int, name: str, line: str) -> SocketClient:
+    page = await SocketClient.connect(web_port)
+    await page.send("language en verbosity normal")
+    await page.send(f"name {name}")
+    await page.wait_for(f"You are {name}")
+    await page.send(line)
+    await page.wait_for("You sit at table")
+    return page
+
+
+def test_a_page_and_a_telnet_line_play_a_whole_match_at_one_table() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await bo.wait_for("You sit at table")
+        table = server.tables[1]
+        await play_out(table, {0: page, 1: bo})  # type: ignore[dict-item]
+        assert table.match.is_over
+        await page.wait_for(r"Match over|wins")
+        await bo.wait_for(r"Match over|wins")
+        kinds = {m["kind"] for m in page.messages}
+        assert {"reply", "play", "turn", "status", "seat"} <= kinds
+        seat = page.last("seat")
+        assert seat is not None and seat["table"] == 1 and seat["seat"] == 1 and len(seat["code"]) == 8
+        status = page.last("status")
+        assert status is not None and status["where"] == "table" and status["answered"] >= 1
+        assert not any("Traceback" in line for line in page.lines + bo.lines)
+        await page.close()
+        await bo.close()
+
+    run(body)
+
+
+def test_the_status_offers_a_button_per_tile_and_one_per_end_when_a_tile_fits_two() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        table = server.tables[1]
+        match = table.match
+        await until(lambda: match.phase is Phase.PLAYING)
+        for _ in range(200):  # until Ada may play a tile that fits both ends
+            if match.is_over or match.phase is not Phase.PLAYING:
+                break
+            view_tiles = match.hand(0) if match.turn == 0 else ()
+            if any(len(match.ends_for(t)) > 1 for t in view_tiles):
+                break
+            await one_move(table, {0: page, 1: bo})  # type: ignore[dict-item]
+        await asyncio.sleep(0.2)
+        status = page.last("status")
+        assert status is not None
+        hand = status.get("hand", [])
+        assert [entry["line"] for entry in hand] == [t.notation for t in match.hand(0)]
+        assert all(entry["label"].startswith("Play ") for entry in hand)
+        assert [m["line"] for m in status["review"]] == ["hand", "ends", "score", "line"]
+        both = [entry for entry in hand if "ends" in entry]
+        if match.turn == 0 and match.phase is Phase.PLAYING:
+            assert both, "no tile fitting two ends came up in 200 moves"
+            entry = both[0]
+            assert [end["line"] for end in entry["ends"]] == [
+                f"{entry['line']} left",
+                f"{entry['line']} right",
+            ]
+            assert entry["question"] == f"Which end for {entry['line']}?"
+            done = len(match.actions)
+            await page.send(entry["ends"][1]["line"])
+            await until(lambda: len(match.actions) > done)
+        await page.close()
+        await bo.close()
+
+    run(body)
+
+
+def test_a_foreign_page_may_not_open_the_socket_and_the_page_own_may() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        for origin in ("http://evil.example", f"http://127.0.0.1:{web_port}.evil.example", "null"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await SocketClient.connect(web_port, origin=origin)
+            assert refused.value.status == 403
+        assert not server.clients
+        page = await SocketClient.connect(web_port)
+        await page.wait_for("Welcome to Bergen Access")
+        await page.close()
+
+    run(body)
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "not json",
+        json.dumps({"line": "draw", "seat": 2}),  # nothing but a line: no seat is ever named
+        json.dumps({"line": 3}),
+        json.dumps(["line", "draw"]),
+        "x" * (web.MOST_FRAME + 1),
+    ],
+)
+def test_anything_but_a_line_closes_that_socket_only(frame: str) -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        other = await seated(web_port, "Bo", "join 1")
+        await page.socket.send_str(frame)
+        await page.wait_closed()
+        assert page.close_code in (1008, 1009)
+        await other.send("say still here")
+        await other.wait_for("Bo says: still here")
+        await until(lambda: server.tables[1].seats[0].away_since is not None, what="Ada's seat waits")
+        await other.close()
+
+    run(body)
+
+
+def test_markup_in_chat_arrives_as_the_text_typed() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await bo.send('say <img src=x onerror="alert(1)"> & <b>bold</b>')
+        said = await page.wait_for("Bo says")
+        assert said == 'Bo says: <img src=x onerror="alert(1)"> & <b>bold</b>'
+        await page.close()
+        await bo.close()
+
+    run(body)
+
+
+def test_a_long_line_is_refused_as_too_long_and_a_flood_closes_the_socket() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        await page.send("x" * 2000)
+        await page.wait_for("longer than 300 characters")
+        flood = await SocketClient.connect(web_port)
+        for _ in range(60):
+            await flood.send("who")
+        await flood.wait_for("Too fast|Too many lines")
+        await flood.wait_closed()
+        close = flood.last("close")
+        assert close is not None and close["reason"] == "flooding" and close["again"] is False
+        await page.send("hand")
+        await page.wait_for("The match begins when")  # the page at the table is not touched
+        await page.close()
+
+    run(body, rate=(2.0, 10))
+
+
+def test_a_page_rejoins_its_seat_by_its_code_and_a_telnet_seat_may_come_back_on_the_page() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await bo.wait_for("You sit at table")
+        seat = page.last("seat")
+        assert seat is not None
+        await page.close()
+        await bo.wait_for("Ada is away")
+        again = await SocketClient.connect(web_port)
+        await again.send("language en verbosity normal")
+        await again.send(f"rejoin {seat['code']}")
+        await again.wait_for(r"You are back at table 1, seat 1")
+        await bo.wait_for("Ada is back")
+        code = re.search(r"rejoin (\w+)", await bo.wait_for(r"rejoin \w+"))
+        assert code is not None
+        await bo.close()
+        bo_page = await SocketClient.connect(web_port)
+        await bo_page.send(f"rejoin {code.group(1)}")
+        await bo_page.wait_for(r"You are back at table 1, seat 2")
+        table = server.tables[1]
+        await play_out(table, {0: again, 1: bo_page})  # type: ignore[dict-item]
+        assert table.match.is_over
+        await again.close()
+        await bo_page.close()
+
+    run(body, hold_minutes=5)
+
+
+def test_wrong_codes_and_connections_are_counted_with_the_telnet_ones() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        line = await LineClient.connect(port)
+        page = await SocketClient.connect(web_port)
+        await page.wait_for("Welcome")
+        third = await SocketClient.connect(web_port)
+        await third.wait_for("connections")
+        await third.wait_closed()
+        close = third.last("close")
+        assert close is not None and close["reason"] == "too_many_connections"
+        for _ in range(10):
+            if page.closed:
+                break
+            await page.send("rejoin 00000000")
+            await asyncio.sleep(0.02)
+        await page.wait_closed()
+        assert page.last("close") == {"reason": "barred", "again": False, "code": None, "kind": "close"}
+        await line.send("rejoin 12345678")  # the telnet line from the same address is barred too
+        await line.wait_for("(?i)too many wrong")
+        await line.close()
+
+    run(body, per_address=2)
+
+
+def test_the_password_is_asked_on_the_page_too() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await SocketClient.connect(web_port)
+        await page.wait_for("password")
+        await page.send("name Ada")
+        await page.send("wrong")
+        await page.wait_closed()
+        close = page.last("close")
+        assert close is not None and close["reason"] == "wrong_password"
+        good = await SocketClient.connect(web_port)
+        await good.send("sesame")
+        await good.wait_for("Password accepted|password is right|right")
+        await good.send("name Ada")
+        await good.wait_for("You are Ada")
+        await good.close()
+
+    run(body, password="sesame")
+
+
+def test_the_page_files_come_with_their_guard_headers_and_words_follow_accept_language() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        async with aiohttp.ClientSession() as http:
+            for path, kind in (
+                ("/", "text/html"),
+                ("/app.js", "text/javascript"),
+                ("/style.css", "text/css"),
+            ):
+                async with http.get(f"http://127.0.0.1:{web_port}{path}") as reply:
+                    assert reply.status == 200 and reply.content_type == kind
+                    assert "frame-ancestors 'none'" in reply.headers["Content-Security-Policy"]
+                    assert reply.headers["X-Content-Type-Options"] == "nosniff"
+            async with http.get(f"http://127.0.0.1:{web_port}/sounds/turn.wav") as reply:
+                assert reply.status == 200 and (await reply.read())[:4] == b"RIFF"
+            async with http.get(f"http://127.0.0.1:{web_port}/sounds/..%2Fweb%2Fapp.js.wav") as reply:
+                assert reply.status == 404
+            asked = {"Accept-Language": "fr-CA, tr;q=0.8, de;q=0.9"}
+            async with http.get(f"http://127.0.0.1:{web_port}/words.json", headers=asked) as reply:
+                hello = await reply.json()
+            assert hello["language"] == "de" and hello["words"]["send"] == "Senden"
+            async with http.get(f"http://127.0.0.1:{web_port}/words.json?lang=tr", headers=asked) as reply:
+                assert (await reply.json())["language"] == "tr"
+
+    run(body)
+
+
+def test_bergen_serve_web_prints_the_page_address_serves_it_and_a_taken_port_is_one_sentence(
+    tmp_path: Path,
+) -> None:
+    env = environment(tmp_path)
+    process = serve(env, "--web")
+    assert process.stdout is not None
+    _, port = lines_until_listening(process)
+    page_line = process.stdout.readline()
+    found = re.search(r"the web page at http://127\.0\.0\.1:(\d+)/ \(the same tables\)\.$", page_line.strip())
+    assert found is not None, page_line
+    web_port = int(found.group(1))
+    assert web_port not in (0, port)
+    with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/", timeout=10) as reply:
+        assert b'role="log"' in reply.read()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        refused = one_shot(environment(tmp_path / "other"), "--port", "0", "--web", "--web-port", str(busy))
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert f"bergen serve cannot listen on 127.0.0.1:{busy}:" in refused.stdout
+    stop(process)
