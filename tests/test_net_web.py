@@ -89,11 +89,16 @@ def test_the_status_offers_a_button_per_tile_and_one_per_end_when_a_tile_fits_tw
             if any(len(match.ends_for(t)) > 1 for t in view_tiles):
                 break
             await one_move(table, {0: page, 1: bo})  # type: ignore[dict-item]
-        await asyncio.sleep(0.2)
+        # the buttons are the tiles while the hand is played, none once it is over
+        expected = [t.notation for t in match.hand(0)] if match.phase is Phase.PLAYING else []
+
+        def buttons() -> list[str]:
+            return [entry["line"] for entry in (page.last("status") or {}).get("hand", [])]
+
+        await until(lambda: buttons() == expected, what=f"the tile buttons {expected}")
         status = page.last("status")
         assert status is not None
         hand = status.get("hand", [])
-        assert [entry["line"] for entry in hand] == [t.notation for t in match.hand(0)]
         assert all(entry["label"].startswith("Play ") for entry in hand)
         assert [m["line"] for m in status["review"]] == ["hand", "ends", "score", "line"]
         both = [entry for entry in hand if "ends" in entry]
