@@ -14,6 +14,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from bergen_access.core.actions import Draw, Pass
 from bergen_access.core.engine import Phase
 from bergen_access.net import web
 from bergen_access.net.server import Server
@@ -99,7 +100,17 @@ def test_the_status_offers_a_button_per_tile_and_one_per_end_when_a_tile_fits_tw
         status = page.last("status")
         assert status is not None
         hand = status.get("hand", [])
-        assert all(entry["label"].startswith("Play ") for entry in hand)
+        for entry in hand:  # a tile that fits is a "Play" button; one that does not says so and is disabled
+            tile = next(t for t in match.hand(0) if t.notation == entry["line"])
+            fits = match.turn == 0 and bool(match.ends_for(tile))
+            assert entry["label"].startswith("Play ") == fits, entry
+            assert entry.get("disabled", False) == (not fits), entry
+            if match.turn == 0 and not fits:
+                assert entry["label"] == f"{entry['line']}, does not fit"
+        moves = {m["line"] for m in status["moves"]}
+        legal = match.legal_actions() if match.turn == 0 and match.phase is Phase.PLAYING else []
+        assert ("draw" in moves) == any(isinstance(a, Draw) for a in legal)
+        assert ("pass" in moves) == any(isinstance(a, Pass) for a in legal)
         assert [m["line"] for m in status["review"]] == ["hand", "ends", "score", "line"]
         both = [entry for entry in hand if "ends" in entry]
         if match.turn == 0 and match.phase is Phase.PLAYING:

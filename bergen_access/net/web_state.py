@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..commands.lexicon import CommandKind, verbosity_names
-from ..core.actions import End
+from ..core.actions import Draw, End, Pass
 from ..core.engine import Phase
 from ..i18n import LANGUAGES, I18n, normalize_language
 from .lobby_words import lobby_words
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "tr": "Türkçe"}
 
 #: the moves and the review commands the page has buttons for, in their order
-MOVES = (CommandKind.DRAW, CommandKind.PASS)
+MOVES = ((CommandKind.DRAW, Draw), (CommandKind.PASS, Pass))
 REVIEW = (CommandKind.HAND, CommandKind.ENDS, CommandKind.SCORE, CommandKind.LINE)
 #: the lobby's commands the status line names
 LOBBY_SHOWN = (CommandKind.NAME, CommandKind.TABLES, CommandKind.CREATE, CommandKind.JOIN)
@@ -125,9 +125,17 @@ def web_state(client: Client) -> dict[str, Any]:
     tiles = []
     for tile in view.hand if playing else ():
         ends = view.ends_for(tile) if yours else ()
+        if not ends:  # shown, so the hand can be read, but not pressed: it would only be refused
+            entry: dict[str, Any] = _button(tile.notation, tile.notation)
+            if yours:
+                # Translators: the web page: a tile of yours that fits no end now ("1-4, does not fit").
+                entry["label"] = i.gettext("{tile}, does not fit").format(tile=tile.notation)
+            entry["disabled"] = True
+            tiles.append(entry)
+            continue
         # Translators: the web page: a button that plays one of your tiles, e.g. "Play 3-5".
         label = i.gettext("Play {tile}").format(tile=tile.notation)
-        entry: dict[str, Any] = _button(label, tile.notation)
+        entry = _button(label, tile.notation)
         if len(ends) > 1:  # one button per end: the player chooses the side
             # Translators: the web page: a tile fits several ends; {where} e.g. "left or right".
             entry["label"] = i.gettext("Play {tile}, {where}").format(
@@ -145,8 +153,13 @@ def web_state(client: Client) -> dict[str, Any]:
         tiles.append(entry)
     state["hand"] = tiles
     moves = []
-    if playing:
-        moves = [_button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind)) for kind in MOVES]
+    if yours:  # only the moves that are legal now (a draw while a tile fits would only be refused)
+        legal = {type(action) for action in view.legal_actions}
+        moves = [
+            _button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind))
+            for kind, action in MOVES
+            if action in legal
+        ]
     elif table.match.phase is Phase.HAND_OVER and not table.match.is_over:  # Enter: ready for the next hand
         moves = [_button(_shown(lexicon.main_word(CommandKind.NEXT)), "")]
     state["moves"] = moves

@@ -140,6 +140,9 @@
     const main = wrapper.querySelector(".play");
     const group = wrapper.querySelector(".ends");
     setLabel(main, item.label);
+    // a tile that fits nowhere now stays readable and focusable, but says so and does nothing
+    if (item.disabled) main.setAttribute("aria-disabled", "true");
+    else main.removeAttribute("aria-disabled");
     const ends = item.ends || [];
     if (ends.length) {
       main.setAttribute("aria-expanded", group.hidden ? "false" : "true");
@@ -169,7 +172,7 @@
   // A press: a tile that fits several ends opens its ends; any other button types its line.
   function pressed(event) {
     const target = event.target.closest("button");
-    if (!target) return;
+    if (!target || target.getAttribute("aria-disabled") === "true") return;
     const wrapper = target.closest(".tile");
     if (target.classList.contains("play") && wrapper && target.hasAttribute("aria-controls")) {
       const group = wrapper.querySelector(".ends");
