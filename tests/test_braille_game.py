@@ -534,7 +534,7 @@ def busy_machine() -> Iterator[None]:
             process.wait()
 
 
-@pytest.mark.parametrize("seed", ["5", "6", "8"])
+@pytest.mark.parametrize("seed", ["6", "8"])
 def test_routing_plays_a_whole_match_on_a_busy_machine(tmp_path: Path, seed: str) -> None:
     """The reader's report: routing over a tile of the turn line failed 6 of 6 times in one session.
     Its cause: the answer to a routed line (the question which end, the play) waited behind the line
@@ -558,7 +558,7 @@ def test_the_reveal_is_one_labelled_line_per_side_and_the_result_is_not_cut(
     tmp_path: Path, cells: int
 ) -> None:
     with running_brltty(cells) as (brl, display):
-        child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "3", "--target", "10")
+        child = game(brl, tmp_path, "--seed", "5", "--verbosity", "terse", "--players", "3", "--target", "6")
         child.expect(MOVE)
         try:
             seen, _ = play_by_routing(display, child)
@@ -575,4 +575,4 @@ def test_the_reveal_is_one_labelled_line_per_side_and_the_result_is_not_cut(
         assert re.fullmatch(r"Winner: \w+\.", shown[winner]), shown[winner]  # the sentence alone
         assert re.match(r"You \d+ Anna \d+", shown[winner + 1]), shown[winner + 1]  # the score whole
     else:
-        assert re.fullmatch(r"Winner: \w+\. You \d+ Anna \d+ Cem \d+ /10", shown[winner]), shown[winner]
+        assert re.fullmatch(r"Winner: \w+\. You \d+ Anna \d+ Cem \d+ /6", shown[winner]), shown[winner]
