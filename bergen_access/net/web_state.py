@@ -106,7 +106,7 @@ def page_hello(language: str) -> dict[str, Any]:
     }
 
 
-def _button(label: str, line: str) -> dict[str, str]:
+def _button(label: str, line: str) -> dict[str, Any]:
     return {"label": label, "line": line}
 
 
