@@ -302,6 +302,42 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     served.call(bo.close())
 
 
+def test_a_lost_network_without_a_reload_rejoins_and_shows_each_line_once(
+    served: Served, context: BrowserContext
+) -> None:
+    """The page reconnects by itself and rejoins; the lines told again (since its last move) are on
+    the page already, so none is shown twice; what comes after is shown."""
+    at = AtPage(context.new_page(), served).open()
+    sit(at, "Hal", "create standard 2")
+    number, seat = seat_of(served, "Hal")
+    bo = served.call(LineClient.connect(served.port))
+    served.call(bo.send("name Bo"))
+    served.call(bo.send(f"join {number}"))
+    served.call(bo.wait_for("You sit at table"))
+    at.page.locator("#tiles button.play").first.wait_for()
+    at.type("say ready")
+    served.call(bo.wait_for("Hal says: ready"))
+    served.call(bo.send("say one"))
+    served.call(bo.send("say two"))
+    at.heard("Bo says: two")
+    client = served.look(lambda: served.server.tables[number].seats[seat].client)
+    served.look(client.cut_off)  # the network goes
+    served.call(bo.wait_for("Hal is away"))
+    at.heard("You are back at table")  # it reconnected and rejoined by itself
+    served.call(bo.wait_for("Hal is back"))
+    served.call(bo.send("say three"))
+    at.heard("Bo says: three")
+    at.page.wait_for_timeout(300)
+    shown = at.log()
+    for said in ("Bo says: one", "Bo says: two", "Bo says: three"):
+        assert shown.count(said) == 1, shown
+    script = "elements => elements.map(element => element.dataset.n)"
+    numbers = [int(n) for n in at.page.eval_on_selector_all("#log [data-n]", script)]
+    assert len(numbers) > 3
+    assert numbers == sorted(set(numbers)), numbers  # each of the seat's lines once, in order
+    served.call(bo.close())
+
+
 def test_the_language_follows_the_browser_then_the_choice_on_the_page(
     served: Served, browser: Browser
 ) -> None:

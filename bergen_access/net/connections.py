@@ -96,8 +96,9 @@ class Client:
         """It is told the kind of each line and the prompt's state (GMCP asked for; a WebSocket always)."""
         return self.gmcp.on
 
-    def send_line(self, text: str) -> None:
-        """One line to the connection (each kind of connection sends it its own way)."""
+    def send_line(self, text: str, number: int | None = None) -> None:
+        """One line to the connection (each kind of connection sends it its own way); ``number``: the
+        line's place among those told to the seat (a rejoin tells some again with their numbers)."""
         raise NotImplementedError
 
     def send_raw(self, data: bytes) -> None:
@@ -168,7 +169,7 @@ class TelnetClient(Client):
 
     writer: asyncio.StreamWriter = field(kw_only=True)
 
-    def send_line(self, text: str) -> None:
+    def send_line(self, text: str, number: int | None = None) -> None:
         if self.closed or self.writer.transport.is_closing():  # nothing goes to a connection that is gone
             return
         with contextlib.suppress(OSError, RuntimeError):

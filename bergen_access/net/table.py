@@ -53,7 +53,7 @@ STAND_IN_LEVEL = "normal"
 class Line(Protocol):
     """Where a seat's or watcher's lines go: the connection, or nowhere while it is away."""
 
-    def send_line(self, text: str) -> None: ...
+    def send_line(self, text: str, number: int | None = None) -> None: ...
 
     def send_prompt(self, text: str) -> None: ...
 
@@ -150,7 +150,7 @@ class Seat:
         self.told.append(line)
         self.told_count += 1
         if self.client is not None:
-            self.client.send_line(line)
+            self.client.send_line(line, self.told_count)
 
     def heard(self) -> None:
         """A line came from the seat's person: what it was told before, it had (TCP keeps the order)."""

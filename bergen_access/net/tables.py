@@ -265,8 +265,9 @@ class Tables:
         seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         side.seat_taken(client, table, seat)
-        for line in missed:
-            client.send_line(line)
+        first = seat.told_count - len(missed) + 1  # the missed lines keep their numbers
+        for offset, line in enumerate(missed):
+            client.send_line(line, first + offset)
         if table.match.phase is Phase.HAND_OVER:  # where the next hand stands: who is ready
             said = table.waiting_said(seat, table.waited_for())
             if said is not None:

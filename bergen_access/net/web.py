@@ -89,9 +89,12 @@ class WebClient(Client):
     def structured(self) -> bool:
         return True
 
-    def send_line(self, text: str) -> None:
+    def send_line(self, text: str, number: int | None = None) -> None:
         hand = self.table.match.hand_number if self.table is not None else 0  # the page's headings
-        self._put({"kind": str(self._kind or LineKind.NOTICE), "text": text, "hand": hand})
+        message: dict[str, Any] = {"kind": str(self._kind or LineKind.NOTICE), "text": text, "hand": hand}
+        if number is not None:  # a seat's line: the page shows each number once (a rejoin repeats some)
+            message["n"] = number
+        self._put(message)
         self.mark_soon()
 
     def send_gmcp(self, name: str, data: Any = None) -> None:

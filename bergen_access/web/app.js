@@ -57,12 +57,13 @@
   let lastHand = 0;
 
   // The first line of each hand is its heading (history is reached heading by heading).
-  function append(kind, text, hand) {
+  function append(kind, text, hand, number) {
     const heading = Number.isInteger(hand) && hand > lastHand;
     if (heading) lastHand = hand;
     const element = document.createElement(heading ? "h3" : "p");
     element.className = kind;
     element.textContent = text;
+    if (Number.isInteger(number)) element.dataset.n = String(number);
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
     log.appendChild(element);
     if (atEnd) log.scrollTop = log.scrollHeight;
@@ -198,6 +199,9 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ line }));
   }
 
+  let seatCode = null; // the seat this page sits at
+  let lastNumber = 0; // the number of the last of its lines shown (kept while the page lives)
+
   function received(message) {
     const kind = typeof message.kind === "string" && KIND.test(message.kind) ? message.kind : "event";
     switch (kind) {
@@ -205,7 +209,11 @@
         showStatus(message);
         return;
       case "seat":
-        if (typeof message.code === "string") store.set("bergen.code", message.code);
+        if (typeof message.code === "string") {
+          if (message.code !== seatCode) lastNumber = 0; // another seat: its lines are numbered anew
+          seatCode = message.code;
+          store.set("bergen.code", message.code);
+        }
         return;
       case "seat_left":
       case "seat_gone":
@@ -217,8 +225,13 @@
       case "prompt":
         return; // the status line shows the prompt's facts
       default:
+        // a seat's lines are numbered: one told again by a rejoin after a lost network is here already
+        if (Number.isInteger(message.n)) {
+          if (message.n <= lastNumber) return;
+          lastNumber = message.n;
+        }
         if (typeof message.text === "string" && message.text.trim() !== "") {
-          append(kind, message.text, message.hand);
+          append(kind, message.text, message.hand, message.n);
           cue(kind);
         }
     }
