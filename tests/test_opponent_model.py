@@ -77,7 +77,7 @@ def test_weighted_deals_place_more_of_the_opponents_real_tiles() -> None:
         true = mask_of(match.hand(1))
         deals = [sample_deal(knowledge, rng, 0.8)[0] for _ in range(60)]
         hits = [(hands[1] & true).bit_count() / true.bit_count() for hands in deals]
-        weights = [deal_weight(sim, found, hands) for hands in deals]
+        weights = [deal_weight(sim, found, hands, {}) for hands in deals]
         plain.append(statistics.fmean(hits))
         weighed.append(sum(w * h for w, h in zip(weights, hits, strict=True)) / sum(weights))
     assert len(plain) > 100

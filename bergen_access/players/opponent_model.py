@@ -194,20 +194,35 @@ def play_scores(sim: SimRules, decision: Decision, hand: int) -> list[tuple[int,
     return scored
 
 
-def deal_weight(sim: SimRules, found: tuple[Decision, ...], hands: list[int]) -> float:
-    """The chance, up to a constant, that the seats holding ``hands`` chose the plays of ``found``."""
+def deal_weight(
+    sim: SimRules, found: tuple[Decision, ...], hands: list[int], known: dict[tuple[int, int], float]
+) -> float:
+    """The chance, up to a constant, that the seats holding ``hands`` chose the plays of ``found``.
+
+    ``known`` keeps each decision's chance per hand then (many deals give a seat the same hand,
+    more so late in a hand): one dict per search.
+    """
     weight = 1.0
-    for decision in found:
-        scored = play_scores(sim, decision, hands[decision.seat] | decision.later)
-        if len(scored) < 2:
-            continue
-        best = max(score for _, score in scored)
-        total = 0.0
-        chosen = 0.0
-        for code, score in scored:
-            chance = math.exp((score - best) / TEMPERATURE)
-            total += chance
-            if code == decision.code:
-                chosen = chance
-        weight *= max(chosen / total, FLOOR)
+    for index, decision in enumerate(found):
+        hand = hands[decision.seat] | decision.later
+        chance = known.get((index, hand))
+        if chance is None:
+            chance = known[index, hand] = play_chance(sim, decision, hand)
+        weight *= chance
     return weight
+
+
+def play_chance(sim: SimRules, decision: Decision, hand: int) -> float:
+    """The chance that a seat holding ``hand`` then chose the play it made (never below ``FLOOR``)."""
+    scored = play_scores(sim, decision, hand)
+    if len(scored) < 2:
+        return 1.0
+    best = max(score for _, score in scored)
+    total = 0.0
+    chosen = 0.0
+    for code, score in scored:
+        chance = math.exp((score - best) / TEMPERATURE)
+        total += chance
+        if code == decision.code:
+            chosen = chance
+    return max(chosen / total, FLOOR)

@@ -183,6 +183,7 @@ class StrongPlayer:
         rng = self._rng
         template = root_position(view, knowledge.passes)
         found = decisions(view, sim)
+        known: dict[tuple[int, int], float] = {}  # the opponent model's chances, per decision and hand
         if searchable(sim, view.stock_size, sum(view.tile_counts)):
             exact = self._endgame(
                 EndgameSearch(sim, race, side, ENDGAME_NODES, deadline),
@@ -191,6 +192,7 @@ class StrongPlayer:
                 moves,
                 actions,
                 found=found,
+                known=known,
                 deadline=deadline,
                 stop=stop,
             )
@@ -204,7 +206,7 @@ class StrongPlayer:
             for _ in range(max(1, share)):
                 root = template.copy()
                 root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
-                weight = deal_weight(sim, found, root.hands) if found else 1.0
+                weight = deal_weight(sim, found, root.hands, known) if found else 1.0
                 stream = random.Random(rng.getrandbits(64))
                 state = stream.getstate()
                 for index in alive:
@@ -250,6 +252,7 @@ class StrongPlayer:
         actions: Sequence[Action],
         *,
         found: tuple[Decision, ...],
+        known: dict[tuple[int, int], float],
         deadline: float | None,
         stop: Callable[[], bool] | None,
     ) -> dict[Action, float] | None:
@@ -261,7 +264,7 @@ class StrongPlayer:
             for _ in range(ENDGAME_DEALS):
                 root = template.copy()
                 root.hands, root.stock = sample_deal(knowledge, self._rng, self.hint_trust)
-                weight = deal_weight(search.sim, found, root.hands) if found else 1.0
+                weight = deal_weight(search.sim, found, root.hands, known) if found else 1.0
                 worths = []
                 for move in moves:
                     pos = root.copy()
