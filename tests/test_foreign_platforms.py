@@ -11,6 +11,8 @@ can still show is listed in docs/platform-checklist.md.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import re
 import signal
@@ -247,6 +249,46 @@ def test_windows_serve_stops_on_ctrl_c_and_join_notices_a_lost_line_without_ente
         assert "The connection to 127.0.0.1:" in join.transcript
         assert join.finish(timeout=30) == 1
         assert "Could not reach" in join.transcript and TRACEBACK not in join.transcript
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+
+
+def test_windows_serve_web_gives_the_page_and_its_socket_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    """The web page's server (aiohttp, the page's files read from the package) on the Windows profile:
+    the page, a line over its WebSocket answered, then Ctrl-C."""
+    aiohttp = pytest.importorskip("aiohttp")
+    serve = subprocess.Popen(
+        [*program(), "serve", "--port", "0", "--web", "--lang", "en"],
+        cwd=ROOT,
+        env=foreign_env(tmp_path / "host"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert serve.stdout is not None
+        lines = [serve.stdout.readline().decode("utf-8") for _ in range(2)]
+        found = re.search(r"http://([\d.]+:\d+)/", "".join(lines))
+        assert found is not None, lines
+        address = found.group(1)
+
+        async def visit() -> tuple[str, str]:
+            async with aiohttp.ClientSession() as session:
+                async with session.get(f"http://{address}/") as page:
+                    html = await page.text()
+                async with session.ws_connect(f"http://{address}/ws", origin=f"http://{address}") as socket:
+                    await socket.send_str(json.dumps({"line": "name Ada"}))
+                    said = ""
+                    while "You are Ada" not in said:
+                        said += (await socket.receive_str(timeout=10)) + "\n"
+            return html, said
+
+        html, said = asyncio.run(visit())
+        assert 'role="log"' in html and "You are Ada" in said
+        serve.send_signal(signal.SIGINT)  # Ctrl-C: there are no asyncio signal handlers on Windows
+        rest, errors = serve.communicate(timeout=20)
+        assert serve.returncode == 0, errors.decode()
+        assert b"bergen serve stopped" in rest and b"Traceback" not in errors
     finally:
         if serve.poll() is None:
             serve.kill()
