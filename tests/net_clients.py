@@ -18,7 +18,33 @@ from .blind_play_bot import move
 WAIT = 10.0
 
 
-class LineClient:
+class Waiting:
+    """What a test client waits with: its ``lines`` so far, whether it is ``closed``, and ``_new``,
+    set on every new message (a line client and a page's socket alike)."""
+
+    lines: list[str]
+    closed: bool
+    _new: asyncio.Event
+
+    async def wait_for(self, pattern: str, since: int = 0, timeout: float = WAIT) -> str:
+        """The first line from ``since`` on that matches ``pattern`` (a regex), waiting for it."""
+        found = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while True:
+            for line in self.lines[since:]:
+                if found.search(line):
+                    return line
+            if self.closed:
+                raise AssertionError(f"closed before {pattern!r}: {self.lines[-20:]}")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {pattern!r} within {timeout} s: {self.lines[-20:]}")
+            self._new.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._new.wait(), left)
+
+
+class LineClient(Waiting):
     """A person at a raw line client (like nc or a MUD client): sends lines, keeps every line heard."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -51,23 +77,6 @@ class LineClient:
     async def send(self, line: str | bytes) -> None:
         self.writer.write(line if isinstance(line, bytes) else (line + "\r\n").encode())
         await self.writer.drain()
-
-    async def wait_for(self, pattern: str, since: int = 0, timeout: float = WAIT) -> str:
-        """The first line from ``since`` on that matches ``pattern`` (a regex), waiting for it."""
-        found = re.compile(pattern)
-        deadline = time.monotonic() + timeout
-        while True:
-            for line in self.lines[since:]:
-                if found.search(line):
-                    return line
-            if self.closed:
-                raise AssertionError(f"closed before {pattern!r}: {self.lines[-20:]}")
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no {pattern!r} within {timeout} s: {self.lines[-20:]}")
-            self._new.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._new.wait(), left)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):

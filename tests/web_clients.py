@@ -5,16 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 import time
 from typing import Any
 
 import aiohttp
 
-from .net_clients import WAIT
+from .net_clients import WAIT, Waiting
 
 
-class SocketClient:
+class SocketClient(Waiting):
     """What the page does on its socket: sends ``{"line": ...}``, keeps every message it is sent."""
 
     def __init__(self, session: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse) -> None:
@@ -64,23 +63,6 @@ class SocketClient:
 
     async def send(self, line: str) -> None:
         await self.socket.send_str(json.dumps({"line": line}))
-
-    async def wait_for(self, pattern: str, timeout: float = WAIT) -> str:
-        """The first line's text that matches ``pattern`` (a regex), waiting for it."""
-        found = re.compile(pattern)
-        deadline = time.monotonic() + timeout
-        while True:
-            for line in self.lines:
-                if found.search(line):
-                    return line
-            if self.closed:
-                raise AssertionError(f"closed before {pattern!r}: {self.lines[-20:]}")
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no {pattern!r} within {timeout} s: {self.lines[-20:]}")
-            self._new.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._new.wait(), left)
 
     async def wait_closed(self, timeout: float = WAIT) -> None:
         deadline = time.monotonic() + timeout

@@ -28,16 +28,8 @@ from bergen_access.core.actions import Play  # noqa: E402
 from bergen_access.core.engine import Phase  # noqa: E402
 from bergen_access.core.view import SeatView  # noqa: E402
 from bergen_access.net.server import Server  # noqa: E402
+from tests.test_web_page import ARGS  # noqa: E402 - the browser's flags, as the page's tests start it
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SIZES = {"web-phone.png": (390, 844), "web-desktop.png": (1280, 800)}
 
 
