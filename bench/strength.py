@@ -24,6 +24,7 @@ import io
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,12 +39,22 @@ from bergen_access.simulate import Tally, simulate, wilson
 HEADLINE = (("strong", "normal"), ("normal", "easy"))
 
 
-def run_pairing(levels: tuple[str, ...], args: argparse.Namespace, simulations: int) -> tuple[Tally, float]:
-    """Play the pairing, printing progress every ``--chunk`` matches; the tally and the seconds taken."""
+def run_pairing(
+    levels: tuple[str, ...],
+    args: argparse.Namespace,
+    simulations: int,
+    strong: Callable[[int], Player] | None = None,
+) -> tuple[Tally, float]:
+    """Play the pairing, printing progress every ``--chunk`` matches; the tally and the seconds taken.
+
+    ``strong`` makes the strong seats' players (by default the strong level at fixed work).
+    """
     rules = preset(args.preset, players=len(levels), partnerships=args.partners, tile_set=args.set)
 
     def factory(level: str, seed: int) -> Player:
         if level == "strong":
+            if strong is not None:
+                return strong(seed)
             return StrongPlayer(seed, simulations=simulations, time_budget=None)
         return make_player(level, seed)
 

@@ -14,21 +14,19 @@ how far a level's goal is from what the game allows a perfect reader of hands.
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bergen_access.core import preset
+from strength import run_pairing  # the same matches, progress and summary as the strength benchmark
+
 from bergen_access.core.tiles import mask_of
 from bergen_access.core.view import SeatView
-from bergen_access.players import make_player, strong
-from bergen_access.players.base import Player
+from bergen_access.players import strong
 from bergen_access.players.strong import StrongPlayer
-from bergen_access.simulate import Tally, simulate, wilson
 
 
 class ToldPlayer(StrongPlayer):
@@ -65,42 +63,19 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--told", choices=("hands", "all"), default="hands", help="what the search is shown")
     args = parser.parse_args()
-    rules = preset("standard")
     ToldPlayer.order_told = args.told == "all"
-
-    def factory(level: str, seed: int) -> Player:
-        if level == "strong":
-            return ToldPlayer(seed, simulations=args.simulations, time_budget=None)
-        return make_player(level, seed)
-
-    started = time.perf_counter()
-
-    def report(tally: Tally) -> None:
-        done = tally.matches
-        if done % args.chunk and done != args.matches:
-            return
-        wins = tally.level_wins.get("strong", 0)
-        low, high = wilson(wins, done)
-        print(
-            f"  {done:5d} matches: told strong {100 * wins / done:5.1f}% "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {time.perf_counter() - started:7.0f} s",
-            flush=True,
-        )
-
-    print(f"strong told {args.told} vs normal, {args.matches} duplicate matches, seed {args.seed}:")
-    simulate(
-        rules,
-        args.seed,
-        args.matches,
-        as_json=False,
-        quiet=True,
-        out=io.StringIO(),
-        levels=("strong", "normal"),
-        alternate=True,
-        duplicate=True,
-        factory=factory,
-        progress=report,
+    print(f"strong told {args.told} vs normal (the strong line below is the told search's share):")
+    levels = ("strong", "normal")
+    table = argparse.Namespace(**vars(args), preset="standard", partners=False, set=6, json=None)
+    tally, seconds = run_pairing(
+        levels,
+        table,
+        args.simulations,
+        lambda seed: ToldPlayer(seed, simulations=args.simulations, time_budget=None),
     )
+    for line in tally.lines():
+        print("  " + line)
+    print(f"  {seconds:.0f} s", flush=True)
 
 
 if __name__ == "__main__":
