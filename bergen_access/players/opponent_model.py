@@ -141,7 +141,12 @@ def decisions(view: SeatView, sim: SimRules) -> tuple[Decision, ...]:
 
 
 def play_scores(sim: SimRules, decision: Decision, hand: int) -> list[tuple[int, float]]:
-    """The policy's score of every play the seat could make then, holding ``hand``."""
+    """The policy's score of every play the seat could make then, holding ``hand``.
+
+    The terms and weights are ``rollout``'s (imported from there); the loop is its own: the playouts'
+    copy is their hottest code, returns at the first winning header and reads the next hand, which a
+    real seat choosing then could not see (here its chance of fitting the new ends stands for it).
+    """
     left, right = decision.left, decision.right
     left_fit, right_fit = fit_masks(
         hand, left, right, decision.left_tile == decision.opening, sim.arms_rule, decision.line_length
