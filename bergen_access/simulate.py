@@ -29,7 +29,7 @@ from .core.record import event_to_json
 from .core.rules import Rules, RulesError, preset_of
 from .core.rules import Tally as Keeping
 from .core.view import SeatView
-from .i18n import I18n
+from .i18n import LANGUAGES, I18n, normalize_language
 from .players import LEVELS, Player, make_player
 from .present.rules_text import rules_error
 from .rule_args import add_rule_arguments, rules_from_arguments
@@ -435,6 +435,14 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n | None = None) -> Non
     i = i or I18n("en")
     add_rule_arguments(parser, i)
     parser.add_argument(
+        "--lang",
+        default=None,
+        # Translators: --help of bergen simulate --lang. {languages} lists the language codes.
+        help=i.gettext(
+            "language of the results and the summary (the trace stays as it is): {languages}"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
+    parser.add_argument(
         "--seed",
         type=int,
         default=1,
@@ -497,6 +505,9 @@ def level_error(i: I18n, code: str, given: str) -> str:
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace, i: I18n | None = None) -> int:
     """Carry out ``bergen simulate``."""
     i = i or I18n("en")
+    if args.lang is not None and normalize_language(args.lang) is None:
+        # Translators: command-line error: a language we do not speak. {languages} lists the codes.
+        parser.error(i.gettext("--lang: choose {languages}.").format(languages=", ".join(LANGUAGES)))
     try:
         rules = rules_from_arguments(args)
     except RulesError as error:

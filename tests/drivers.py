@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
-import select
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import IO
 
 import pexpect
+
+from .capabilities import patience
+from .folders import data_env
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[>=]")
@@ -27,8 +32,7 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
     env.update(
         {
-            "XDG_CONFIG_HOME": str(home / "config"),
-            "XDG_DATA_HOME": str(home / "data"),
+            **data_env(home),
             "PYTHONPATH": str(ROOT),
             "LANG": "C.UTF-8",
             "PYTHONIOENCODING": "utf-8",
@@ -78,41 +82,107 @@ def run_pty(
     return "".join(transcript), child.exitstatus if child.exitstatus is not None else -1
 
 
-class PipeSession:
-    """The program with stdin and stdout as pipes (plain mode), typed into line by line."""
+class Output:
+    """What a started program writes to one pipe, read by a thread as it comes (``select`` takes no pipe
+    on Windows), kept whole; ``wait`` lets a test wait for what it expects."""
 
-    def __init__(self, args: list[str], home: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.data = b""
+        self.ended = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._pump, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _pump(self, stream: IO[bytes]) -> None:
+        read = getattr(stream, "read1", stream.read)
+        try:
+            while chunk := read(65536):
+                with self._changed:
+                    self.data += chunk
+                    self._changed.notify_all()
+        except (OSError, ValueError):  # the pipe was closed under the reader
+            pass
+        with self._changed:
+            self.ended = True
+            self._changed.notify_all()
+
+    def wait(self, done: Callable[[bytes], bool], timeout: float) -> bool:
+        """Wait until ``done(data)`` or the end of the output; whether ``done`` came true."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not done(self.data):
+                left = deadline - time.monotonic()
+                if self.ended or left <= 0:
+                    return done(self.data)
+                self._changed.wait(left)
+            return True
+
+    def join(self, timeout: float) -> None:
+        self._thread.join(timeout)
+
+
+class PipeSession:
+    """The program with stdin and stdout as pipes (plain mode), typed into line by line. Its output is
+    read by threads, so the same session runs on every system."""
+
+    def __init__(
+        self,
+        args: list[str],
+        home: Path,
+        env: dict[str, str] | None = None,
+        *,
+        command: Sequence[str | bytes] | None = None,
+        cwd: Path = ROOT,
+    ) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bergen_access", *args],
-            cwd=str(ROOT),
+            command if command is not None else [sys.executable, "-m", "bergen_access", *args],
+            cwd=str(cwd),
             env=env or environment(home, TERM="dumb"),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
-        self.raw = b""
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self.output = Output(self.process.stdout)
+        self.errors = Output(self.process.stderr)
         self.seen = 0
+
+    @property
+    def raw(self) -> bytes:
+        return self.output.data
+
+    def unread(self) -> str:
+        return self.raw[self.seen :].decode("utf-8", "replace").replace("\r\n", "\n")
 
     def read_to_prompt(self, timeout: float = 30.0) -> tuple[str, str] | None:
         """Text up to the next prompt and the prompt; None when the program ended."""
-        assert self.process.stdout is not None
-        deadline = time.monotonic() + timeout
-        fd = self.process.stdout.fileno()
-        while True:
-            text = self.raw[self.seen :].decode("utf-8", "replace")
-            match = PROMPT_END.search(text)
-            if match is not None and not text.endswith("\n"):
-                self.seen = len(self.raw)
-                start = text.rfind("\n") + 1  # the prompt is the whole last line
-                return text[:start], text[start:]
-            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                raise AssertionError(f"no prompt within {timeout} s; last output: {text[-500:]!r}")
-            chunk = os.read(fd, 65536)
-            if not chunk:
+
+        def at_prompt(data: bytes) -> bool:
+            text = data[self.seen :].decode("utf-8", "replace")
+            return PROMPT_END.search(text) is not None and not text.endswith("\n")
+
+        if not self.output.wait(at_prompt, patience(timeout)):
+            if self.output.ended:
                 self.seen = len(self.raw)
                 return None
-            self.raw += chunk
+            raise AssertionError(f"no prompt within {timeout} s; last output: {self.unread()[-500:]!r}")
+        text = self.unread()
+        self.seen = len(self.raw)
+        start = text.rfind("\n") + 1  # the prompt is the whole last line
+        return text[:start], text[start:]
+
+    def read_until(self, text: str, timeout: float = 30.0) -> None:
+        """Wait until ``text`` is in what has not been read to a prompt yet."""
+        found = self.output.wait(
+            lambda data: text in data[self.seen :].decode("utf-8", "replace"), patience(timeout)
+        )
+        assert found, f"{text!r} not said within {timeout} s: {self.transcript[-500:]!r}"
+
+    def quiet_for(self, seconds: float) -> bool:
+        """True if the program says nothing more and stays running for ``seconds`` (it is waiting)."""
+        before = len(self.raw)
+        said = self.output.wait(lambda data: len(data) > before, seconds)
+        return not said and self.process.poll() is None
 
     def type(self, line: str) -> None:
         assert self.process.stdin is not None
@@ -136,15 +206,23 @@ class PipeSession:
         return self.finish()
 
     def finish(self, timeout: float = 30.0) -> int:
-        """Read what is left of the output and wait for the program to end; its exit status."""
-        assert self.process.stdout is not None
-        rest, _ = self.process.communicate(timeout=timeout)
-        self.raw += rest
-        return self.process.returncode
+        """Close the input, wait for the program to end and its output to be read; its exit status."""
+        assert self.process.stdin is not None
+        with contextlib.suppress(OSError):
+            self.process.stdin.close()
+        status = self.process.wait(timeout=patience(timeout))
+        self.output.join(timeout)
+        self.errors.join(timeout)
+        return status
+
+    @property
+    def stderr(self) -> str:
+        return self.errors.data.decode("utf-8", "replace")
 
     @property
     def transcript(self) -> str:
-        return self.raw.decode("utf-8", "replace")
+        """Everything written so far, with Windows's line ends as "\\n"."""
+        return self.raw.decode("utf-8", "replace").replace("\r\n", "\n")
 
     def kill(self) -> None:
         self.process.kill()

@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .folders import data_env
+
 ROOT = Path(__file__).resolve().parent.parent
 FOREIGN = ROOT / "tests" / "foreign"
 DROPPED = ("LC_", "LANG", "TERM", "PYTHON", "BRLAPI_", "SPEECHD_", "XDG_", "BERGEN_")
@@ -38,8 +40,7 @@ def foreign_env(
     env.update(
         {
             "HOME": str(home / "home"),
-            "XDG_CONFIG_HOME": str(home / "config"),
-            "XDG_DATA_HOME": str(home / "data"),
+            **data_env(home),
             "PYTHONPATH": os.pathsep.join(paths),
             "BERGEN_FOREIGN": system,
             "BERGEN_TEST_SYSTEM": system,

@@ -13,16 +13,19 @@ from pathlib import Path
 
 import pexpect
 
+from .folders import data_env
+
 
 @contextlib.contextmanager
 def serve_process(home: Path) -> Iterator[int]:
     """``bergen serve --port 0`` with its own home; its port. Stopped with SIGTERM (killed if it hangs)."""
-    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "LANG": "C.UTF-8"}
+    env = {**os.environ, "HOME": str(home), **data_env(home), "LANG": "C.UTF-8"}
     process = subprocess.Popen(
         [sys.executable, "-m", "bergen_access", "serve", "--port", "0"],
         env=env,
         stdout=subprocess.PIPE,
         text=True,
+        encoding="utf-8",
     )
     try:
         assert process.stdout is not None
@@ -45,8 +48,7 @@ def joiner(
     home = tmp_path / name
     env = {
         "HOME": str(home),
-        "XDG_DATA_HOME": str(home / "data"),
-        "XDG_CONFIG_HOME": str(home / "config"),
+        **data_env(home),
         "LANG": "C.UTF-8",
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": os.pathsep.join(sys.path),

@@ -27,6 +27,7 @@ from bergen_access.output.braille_display import open_display
 from bergen_access.output.brlapi import BrlapiError
 
 from .brltty_fixture import Brltty, VirtualDisplay, running_brltty
+from .folders import data_env
 
 PYTHON = str(Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python")
 COUNT = re.compile(r"\s\+(\d+)$")
@@ -44,8 +45,7 @@ def bergen(brl: Brltty, home: Path, arguments: list[str]) -> pexpect.spawn:
     env = brl.env(
         {
             "HOME": str(home),
-            "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"),
+            **data_env(home),
             "LANG": "C.UTF-8",
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "TERM": "xterm",
@@ -213,8 +213,7 @@ def test_without_brltty_nothing_is_said_and_nothing_waits(tmp_path: Path) -> Non
     assert time.monotonic() - started < 0.1
     env = {
         "HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(tmp_path / "d"),
-        "XDG_CONFIG_HOME": str(tmp_path / "c"),
+        **data_env(tmp_path),
         "LANG": "C.UTF-8",
         "PATH": os.environ.get("PATH", ""),
         "BRLAPI_HOST": ":97",

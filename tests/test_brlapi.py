@@ -302,7 +302,12 @@ time.sleep(60)
 def test_the_server_releases_the_display_of_a_killed_client(brltty: tuple[Brltty, VirtualDisplay]) -> None:
     server, display = brltty
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD], cwd=ROOT, env=server.env(), stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD],
+        cwd=ROOT,
+        env=server.env(),
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
     )
     try:
         assert child.stdout is not None

@@ -16,6 +16,7 @@ from bergen_access.players.levels import LEVELS
 from bergen_access.present.message import Message
 
 from .console_bot import Typist
+from .folders import use_folders
 
 OPPONENT = "easy" if "easy" in LEVELS else "random"  # fast opponents keep the suite quick
 
@@ -57,8 +58,7 @@ class TypistReader:
 
 @pytest.fixture(autouse=True)
 def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    use_folders(monkeypatch, tmp_path)
 
 
 def run_game(
@@ -129,8 +129,7 @@ def test_a_computer_players_draws_are_told_before_it_thinks(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Thinking (a choice among several actions) never holds back the announcement of its draws."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    use_folders(monkeypatch, tmp_path)
     from bergen_access.players import levels  # noqa: PLC0415
     from bergen_access.players.easy import EasyPlayer  # noqa: PLC0415
 

@@ -126,6 +126,7 @@ def test_help_documents_the_options(tmp_path: Path) -> None:
         env=environment(tmp_path),
         capture_output=True,
         text=True,
+        encoding="utf-8",
         check=True,
     )
     for flag in (

@@ -13,7 +13,6 @@ import contextlib
 import fcntl
 import json
 import os
-import select
 import shutil
 import subprocess
 import sys
@@ -682,7 +681,8 @@ PLACES = [
 
 @contextlib.contextmanager
 def unusable(kind: str, home: Path) -> Iterator[Place]:
-    plain = {k: v for k, v in environment(home, TERM="dumb").items() if not k.startswith("XDG_")}
+    # the system's own folders (platformdirs: XDG on Linux), as a player without BERGEN_*_DIR has them
+    plain = {k: v for k, v in environment(home, TERM="dumb").items() if not k.startswith(("XDG_", "BERGEN_"))}
     if kind == "data-read-only":
         with read_only(data_of(home)):
             yield Place(environment(home, TERM="dumb"), [str(data_of(home))])
@@ -694,12 +694,12 @@ def unusable(kind: str, home: Path) -> Iterator[Place]:
     elif kind == "data-home-is-a-file":
         (home / "a-file").write_text("not a folder")
         yield Place(
-            environment(home, TERM="dumb", XDG_DATA_HOME=str(home / "a-file")),
+            environment(home, TERM="dumb", BERGEN_DATA_DIR=str(home / "a-file" / "bergen-access")),
             [str(home / "a-file/bergen-access")],
         )
     elif kind == "config-home-is-a-file":
         (home / "a-file").write_text("not a folder")
-        env = environment(home, TERM="dumb", XDG_CONFIG_HOME=str(home / "a-file"))
+        env = environment(home, TERM="dumb", BERGEN_CONFIG_DIR=str(home / "a-file" / "bergen-access"))
         yield Place(env, [str(home / "a-file/bergen-access")], match_saved=data_of(home) / "match.json")
     elif kind == "no-home":
         prefix = _no_home_prefix()
@@ -830,7 +830,7 @@ def test_an_internal_error_is_one_sentence_even_when_its_report_cannot_be_writte
     with contextlib.ExitStack() as stack:
         if where == "data-home-is-a-file":
             (tmp_path / "a-file").write_text("not a folder")
-            extra["XDG_DATA_HOME"] = str(tmp_path / "a-file")
+            extra["BERGEN_DATA_DIR"] = str(tmp_path / "a-file" / "bergen-access")
         elif where == "data-read-only":
             stack.enter_context(read_only(data_of(tmp_path)))
         elif where == "crash-log-is-a-folder":
@@ -847,26 +847,6 @@ def test_an_internal_error_is_one_sentence_even_when_its_report_cannot_be_writte
 
 
 # ------------------------------------------------------------------------------ 6. two copies at once
-
-
-def read_until(session: PipeSession, text: str, timeout: float = 30.0) -> None:
-    """Read the program's output until ``text`` is in what has not been read to a prompt yet."""
-    assert session.process.stdout is not None
-    fd = session.process.stdout.fileno()
-    deadline = time.monotonic() + timeout
-    while text not in session.raw[session.seen :].decode("utf-8", "replace"):
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        assert ready, f"{text!r} not said within {timeout} s: {session.transcript[-500:]!r}"
-        chunk = os.read(fd, 65536)
-        assert chunk, f"ended before saying {text!r}: {session.transcript[-500:]!r}"
-        session.raw += chunk
-
-
-def quiet_for(session: PipeSession, seconds: float) -> bool:
-    """True if the program says nothing and stays running for ``seconds`` (it is waiting)."""
-    assert session.process.stdout is not None
-    ready, _, _ = select.select([session.process.stdout.fileno()], [], [], seconds)
-    return not ready and session.process.poll() is None
 
 
 def prompt(session: PipeSession) -> str:
@@ -986,8 +966,8 @@ def test_a_second_copy_can_wait_and_then_continues_the_first_ones_file(tmp_path:
     try:
         assert mode.question in prompt(second)
         second.type("2")
-        read_until(second, notices.waiting_for_lock(ENGLISH))
-        assert quiet_for(second, 1.2)  # more than two looks at the lock: it keeps waiting
+        second.read_until(notices.waiting_for_lock(ENGLISH))
+        assert second.quiet_for(1.2)  # more than two looks at the lock: it keeps waiting
         first.type("quit")
         assert first.finish() == 0
         offered = prompt(second)  # the first is gone: its file is offered

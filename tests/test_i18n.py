@@ -23,6 +23,7 @@ from bergen_access.present.rules_text import rules_sentences
 from bergen_access.present.words import Words
 
 from .console_bot import fast_opponent
+from .folders import use_folders
 from .test_console_game import TypistReader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +82,7 @@ def test_msgfmt_check_passes(language: str) -> None:
         pytest.skip("msgfmt (gettext) is not installed")
     path = LOCALES / language / "LC_MESSAGES" / "bergen_access.po"
     command = ["msgfmt", "--check", "-o", "/dev/null", str(path)]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", check=False)
     assert result.returncode == 0, result.stderr
 
 
@@ -149,8 +150,7 @@ def test_pseudo_locale_match_shows_no_unmarked_words(
 ) -> None:
     _pseudo_catalog(tmp_path / "locales")
     monkeypatch.setenv("BERGEN_LOCALES", str(tmp_path / "locales"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    use_folders(monkeypatch, tmp_path)
     out = io.StringIO()
     reader = TypistReader(out, mark=True)
     monkeypatch.setattr(console, "PlainReader", lambda stdin, stdout, *, echo: reader)
@@ -171,7 +171,7 @@ def test_pseudo_locale_simulate_summary_shows_no_unmarked_words(
 ) -> None:
     _pseudo_catalog(tmp_path / "locales")
     monkeypatch.setenv("BERGEN_LOCALES", str(tmp_path / "locales"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    use_folders(monkeypatch, tmp_path)
     arguments = ["--lang", "en", "simulate", "--opponents", "normal,easy", "--alternate"]
     assert cli.main([*arguments, "--matches", "3", "--quiet"]) == 0
     printed = capsys.readouterr().out

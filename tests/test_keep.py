@@ -61,6 +61,7 @@ def keep(home: Path, args: list[str], record: str, language: str = "en") -> tupl
         input=record,
         capture_output=True,
         text=True,
+        encoding="utf-8",
         cwd=ROOT,
         env=environment(home, TERM="dumb"),
         timeout=60,

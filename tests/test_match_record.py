@@ -127,6 +127,7 @@ def test_moves_taken_back_stay_in_the_same_record(tmp_path: Path) -> None:
         command,
         input=typed,
         text=True,
+        encoding="utf-8",
         capture_output=True,
         cwd=ROOT,
         env=environment(home),

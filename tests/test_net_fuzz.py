@@ -45,6 +45,7 @@ from bergen_access.net.guard import MOST_WRONG, WrongSecrets
 from bergen_access.net.server import Client, Server
 
 from .blind_play_bot import move
+from .folders import data_env
 
 WAIT = 10.0
 CODE = re.compile(r"rejoin ([0-9a-f]{8})")
@@ -1187,13 +1188,14 @@ def test_a_client_sending_bytes_as_fast_as_it_can_does_not_starve_the_others(cha
 
 
 def test_the_real_server_process_survives_a_barrage_and_stops_on_sigterm(tmp_path: Path) -> None:
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
+    env = {**os.environ, "HOME": str(tmp_path), **data_env(tmp_path), "LANG": "C.UTF-8"}
     process = subprocess.Popen(
         [sys.executable, "-m", "bergen_access", "serve", "--port", "0", "--hold", "0.01"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        encoding="utf-8",
     )
     try:
         assert process.stdout is not None

@@ -16,6 +16,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from .folders import data_env
 from .net_clients import LineClient
 
 LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
@@ -25,8 +26,7 @@ def environment(home: Path, data: Path | None = None) -> dict[str, str]:
     return {
         **os.environ,
         "HOME": str(home),
-        "XDG_DATA_HOME": str(data if data is not None else home / "data"),
-        "XDG_CONFIG_HOME": str(home / "config"),
+        **data_env(home, data=data),
         "LANG": "C.UTF-8",
     }
 
@@ -38,6 +38,7 @@ def serve(env: dict[str, str], *flags: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        encoding="utf-8",
     )
 
 
@@ -68,6 +69,7 @@ def one_shot(env: dict[str, str], *flags: str) -> subprocess.CompletedProcess[st
         env=env,
         capture_output=True,
         text=True,
+        encoding="utf-8",
         timeout=30,
         check=False,
     )
@@ -122,7 +124,7 @@ def test_a_second_server_on_the_same_folder_is_refused_and_the_first_goes_on(tmp
         assert done.returncode == 1
         assert done.stdout.strip() == (
             f"Another bergen serve keeps its tables in {folder}. Stop it first, "
-            "or start this one with another XDG_DATA_HOME."
+            "or start this one with another BERGEN_DATA_DIR."
         )
         with socket.create_connection(("127.0.0.1", port), timeout=5) as still:
             assert b"Welcome" in still.recv(200)
@@ -153,7 +155,7 @@ def test_damaged_and_stray_table_files_are_set_aside_and_told(tmp_path: Path) ->
 def test_a_folder_that_cannot_be_written_costs_the_saving_never_the_server(tmp_path: Path) -> None:
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
-    process = serve(environment(tmp_path, data=blocked))
+    process = serve(environment(tmp_path, data=blocked / "bergen-access"))
     try:
         told, port = lines_until_listening(process)
         assert len(told) == 1 and told[0].startswith(f"Cannot save in {blocked}/bergen-access/server ("), told

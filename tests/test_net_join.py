@@ -95,6 +95,7 @@ def test_a_wrong_address_is_told_in_one_sentence(tmp_path: Path) -> None:
         check=False,
         capture_output=True,
         text=True,
+        encoding="utf-8",
         timeout=30,
     )
     assert done.returncode == 2

@@ -28,6 +28,7 @@ from bergen_access.session.match_log import FOLDER, read_records
 from bergen_access.session.savefile import checked_seat
 from bergen_access.session.storage import Storage
 
+from .folders import data_env
 from .net_clients import LineClient, play_out, seat_people
 from .test_files_and_folders import assert_clean, data_of, run
 from .test_kills import choose
@@ -103,7 +104,7 @@ class Serving:
     """The real ``bergen serve`` with the test hook: each save is marked on stderr, then held a moment."""
 
     def __init__(self, home: Path, pause: float | None, kill_at: int | None = None) -> None:
-        env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "LANG": "C.UTF-8"}
+        env = {**os.environ, "HOME": str(home), **data_env(home), "LANG": "C.UTF-8"}
         env.pop("BERGEN_TEST_PAUSE_AFTER_SAVE", None)
         if pause is not None:
             env["BERGEN_TEST_PAUSE_AFTER_SAVE"] = str(pause)
@@ -113,6 +114,7 @@ class Serving:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            encoding="utf-8",
         )
         assert self.process.stdout is not None and self.process.stderr is not None
         while (

@@ -21,6 +21,7 @@ from bergen_access.net.connections import MOST_UNSENT
 from bergen_access.net.server import Server
 from bergen_access.session.storage import Storage
 
+from .folders import data_env
 from .net_clients import LineClient, one_move, play_out, seat_people, until
 
 
@@ -312,7 +313,7 @@ def test_a_server_killed_mid_match_comes_back_and_the_table_goes_on(tmp_path: Pa
     import subprocess  # noqa: PLC0415
     import sys  # noqa: PLC0415
 
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
+    env = {**os.environ, "HOME": str(tmp_path), **data_env(tmp_path), "LANG": "C.UTF-8"}
 
     def start() -> tuple[subprocess.Popen[str], int]:
         process = subprocess.Popen(
@@ -320,6 +321,7 @@ def test_a_server_killed_mid_match_comes_back_and_the_table_goes_on(tmp_path: Pa
             env=env,
             stdout=subprocess.PIPE,
             text=True,
+            encoding="utf-8",
         )
         assert process.stdout is not None
         told = []

@@ -75,16 +75,7 @@ class Session(PipeSession):
     """``PipeSession`` with a working folder of our choosing, and lines typed as raw bytes."""
 
     def __init__(self, args: list[str], env: dict[str, str], cwd: Path = ROOT) -> None:
-        self.process = subprocess.Popen(
-            bergen(*args),
-            cwd=str(cwd),
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        self.raw = b""
-        self.seen = 0
+        super().__init__([], cwd, env, command=bergen(*args), cwd=cwd)
 
     def start(self) -> str:
         got = self.read_to_prompt()

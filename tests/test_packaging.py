@@ -11,11 +11,15 @@ import pytest
 
 from bergen_access.i18n import I18n, load_translations
 
+from .folders import data_env
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(command: list[str], cwd: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True, **kwargs)  # type: ignore[call-overload]
+    return subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, encoding="utf-8", check=True, **kwargs
+    )  # type: ignore[call-overload]
 
 
 @pytest.mark.slow
@@ -33,8 +37,7 @@ def test_wheel_from_a_clean_clone_plays_in_german_and_turkish(tmp_path: Path) ->
     env = {
         "PATH": os.environ.get("PATH", ""),
         "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "XDG_DATA_HOME": str(home / "data"),
+        **data_env(home),
         "TERM": "dumb",
     }
     for language in ("de", "tr"):
@@ -48,6 +51,7 @@ def test_wheel_from_a_clean_clone_plays_in_german_and_turkish(tmp_path: Path) ->
             input="hand\nquit\n",
             capture_output=True,
             text=True,
+            encoding="utf-8",
             env=env,
             timeout=120,
             check=False,

@@ -69,6 +69,7 @@ def test_simulate_summary_per_level_and_side() -> None:
         [*BERGEN, "simulate", "--opponents", "normal,easy", "--alternate", "--matches", "6", "--quiet"],
         capture_output=True,
         text=True,
+        encoding="utf-8",
         check=False,
     )
     assert result.returncode == 0, result.stderr
@@ -86,6 +87,7 @@ def test_simulate_json_summary_and_refusals() -> None:
         [*BERGEN, "simulate", "--json", "--quiet", "--matches", "2", "--players", "3", "--opponents", "easy"],
         capture_output=True,
         text=True,
+        encoding="utf-8",
         check=False,
     )
     summary = json.loads(result.stdout.splitlines()[-1])
@@ -95,6 +97,7 @@ def test_simulate_json_summary_and_refusals() -> None:
         [*BERGEN, "simulate", "--opponents", "easy,normal,strong"],
         capture_output=True,
         text=True,
+        encoding="utf-8",
         check=False,
     )
     assert bad.returncode == 2 and "one-level-per-seat" in bad.stderr

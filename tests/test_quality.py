@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False
     )
 
 
@@ -32,7 +32,7 @@ def test_core_imports_nothing_heavy_and_nothing_of_the_interface() -> None:
         "print('\\n'.join(sorted(sys.modules)))"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=True
     )
     modules = set(result.stdout.split())
     for heavy in ("numpy", "gettext", "prompt_toolkit", "pyttsx3", "accessible_output2", "speechd", "babel"):

@@ -167,7 +167,11 @@ def test_a_finished_match_replays_from_its_record() -> None:
 
 def _bergen(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bergen_access", *args], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "bergen_access", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
     )
 
 

@@ -638,7 +638,9 @@ def referee_run(entries: list[Entry], matches: int) -> dict[str, int]:
 
 def simulate(*args: str, as_json: bool = False) -> list[Entry]:
     command = [sys.executable, "-m", "bergen_access", "simulate", *args, *(["--json"] if as_json else [])]
-    result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+    result = subprocess.run(
+        command, capture_output=True, text=True, encoding="utf-8", check=False, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     return parse_json(result.stdout) if as_json else parse_text(result.stdout)
 

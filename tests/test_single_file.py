@@ -11,22 +11,22 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-import queue
 import re
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
 from bergen_access.i18n import I18n, load_translations
 
 from .console_bot import Typist, fast_opponent
+from .drivers import PipeSession
+from .folders import data_env
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "packaging" / "bergen.spec"
@@ -92,26 +92,16 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Build:
 
 def player_environment(home: Path) -> dict[str, str]:
     """What a player's shell might hand the program, with no Python in it (no PYTHONPATH, no venv) and the
-    settings and data folders in ``home``."""
+    settings and data folders in ``home`` (BERGEN_*_DIR: Windows asks no XDG variable)."""
     env = {
         "PATH": os.environ.get("PATH", ""),
         "HOME": str(home),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "XDG_DATA_HOME": str(home / "data"),
+        **data_env(home),
         "TERM": "dumb",
     }
     for name in ("TMPDIR", "SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "TEMP", "TMP"):
         if name in os.environ:  # Windows starts no program without the first ones; the file unpacks to TEMP
             env[name] = os.environ[name]
-    if sys.platform == "win32":  # platformdirs asks Windows itself unless told otherwise
-        roaming, local = home / "AppData" / "Roaming", home / "AppData" / "Local"
-        env.update(
-            USERPROFILE=str(home),
-            APPDATA=str(roaming),
-            LOCALAPPDATA=str(local),
-            WIN_PD_OVERRIDE_APPDATA=str(roaming),
-            WIN_PD_OVERRIDE_LOCAL_APPDATA=str(local),
-        )
     return env
 
 
@@ -144,79 +134,12 @@ def words(language: str) -> I18n:
     return I18n(language, load_translations(language, catalog))
 
 
-class Pipes:
-    """The program with its input and output as pipes, typed into at each prompt (``… tiles> ``)."""
-
-    def __init__(self, command: list[str], cwd: Path, env: dict[str, str]) -> None:
-        self.process = subprocess.Popen(
-            command, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-        )
-        self.chunks: queue.Queue[bytes] = queue.Queue()
-        self.raw = b""
-        self.seen = 0
-        self.errors: list[bytes] = []
-        assert self.process.stdout is not None and self.process.stderr is not None
-        self.readers = [
-            threading.Thread(target=self._pump, args=(self.process.stdout, self.chunks.put), daemon=True),
-            threading.Thread(target=self._pump, args=(self.process.stderr, self.errors.append), daemon=True),
-        ]
-        for reader in self.readers:
-            reader.start()
-
-    @staticmethod
-    def _pump(stream: IO[bytes], put: Callable[[bytes], object]) -> None:
-        read = getattr(stream, "read1", stream.read)
-        while chunk := read(65536):
-            put(chunk)
-        put(b"")
-
-    def text(self, start: int = 0) -> str:
-        return self.raw[start:].decode("utf-8", "replace").replace("\r\n", "\n")
-
-    def read_to_prompt(self, timeout: float = 60.0) -> tuple[str, str] | None:
-        """The text since the last prompt and the new prompt; None when the output ended."""
-        deadline = time.monotonic() + timeout
-        while True:
-            text = self.text(self.seen)
-            if text.endswith("> "):
-                self.seen = len(self.raw)
-                start = text.rfind("\n") + 1
-                return text[:start], text[start:]
-            try:
-                chunk = self.chunks.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"no prompt within {timeout} s; last output: {text[-800:]!r}") from None
-            if not chunk:
-                self.seen = len(self.raw)
-                return None
-            self.raw += chunk
-
-    def type(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write((line + "\n").encode("utf-8"))
-        self.process.stdin.flush()
-
-    def finish(self, timeout: float = 60.0) -> int:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        status = self.process.wait(timeout=timeout)
-        for reader in self.readers:
-            reader.join(timeout)
-        while not self.chunks.empty():
-            self.raw += self.chunks.get()
-        return status
-
-    @property
-    def stderr(self) -> str:
-        return b"".join(self.errors).decode("utf-8", "replace")
-
-
 @pytest.fixture
-def pipes(build: Build, tmp_path: Path) -> Iterator[Pipes]:
+def pipes(build: Build, tmp_path: Path) -> Iterator[PipeSession]:
     folder, env = away(tmp_path)
     args = ["--plain", "--new", "--seed", "3", "--lang", "en", "--speech", "off", "--sounds", "on"]
     args += ["--opponents", fast_opponent()]
-    session = Pipes([str(build.program), *args], folder, env)
+    session = PipeSession([], tmp_path, env, command=[str(build.program), *args], cwd=folder)
     yield session
     if session.process.poll() is None:
         session.process.kill()
@@ -265,25 +188,25 @@ def test_the_file_speaks_german_away_from_the_checkout(build: Build, tmp_path: P
 
 
 @pytest.mark.slow
-def test_the_file_plays_a_whole_hand_from_a_pipe_and_quits(pipes: Pipes) -> None:
+def test_the_file_plays_a_whole_hand_from_a_pipe_and_quits(pipes: PipeSession) -> None:
     over = words("en").gettext("Hand {number} over. {scores}.").split("{scores}")[0]
     hand_over = re.compile(re.escape(over).replace(re.escape("{number}"), r"\d+"))
     saved = words("en").gettext("Match saved. Run bergen again to continue it. Goodbye.")
     typist = Typist(mistakes=False)
     for _ in range(600):
         got = pipes.read_to_prompt()
-        assert got is not None, "the program ended before the hand did: " + pipes.text()[-1500:]
+        assert got is not None, "the program ended before the hand did: " + pipes.transcript[-1500:]
         recent, prompt = got
         if hand_over.search(recent):
             break  # the first hand is over
         pipes.type(typist.answer(prompt, recent))
     else:
-        raise AssertionError("the hand did not end: " + pipes.text()[-1500:])
+        raise AssertionError("the hand did not end: " + pipes.transcript[-1500:])
     pipes.type("quit")
     after = pipes.read_to_prompt()
     assert after is None, f"quit was answered with a prompt: {after}"
     status = pipes.finish()
-    transcript = pipes.text()
+    transcript = pipes.transcript
     assert status == 0, (transcript[-1500:], pipes.stderr)
     assert saved in transcript, transcript[-1500:]
     assert "Traceback" not in transcript + pipes.stderr, pipes.stderr

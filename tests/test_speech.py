@@ -128,7 +128,7 @@ def test_no_speech_server_and_no_voice_degrades_to_text(tmp_path: Path) -> None:
 def _sox_stats(path: Path) -> tuple[float, float]:
     """Length in seconds and RMS amplitude of a sound file, measured by sox."""
     command = [need("sox"), str(path), "-n", "stat"]
-    result = subprocess.run(command, capture_output=True, text=True, check=True)
+    result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", check=True)
     pairs = (line.partition(":") for line in result.stderr.splitlines())
     stats = {key.strip(): value.strip() for key, _, value in pairs}
     return float(stats["Length (seconds)"]), float(stats["RMS     amplitude"])

@@ -27,6 +27,7 @@ from bergen_access.seat.match_seat import MatchSeat, Seating
 from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import quiet_session
 
+from .folders import use_folders
 from .net_clients import seat_people, until
 from .test_net_server import run
 
@@ -277,8 +278,7 @@ def _bergen(args: list[str], lines: list[str], monkeypatch: pytest.MonkeyPatch) 
 
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    use_folders(monkeypatch, tmp_path)
     return tmp_path
 
 

@@ -58,6 +58,7 @@ def plain_words(args: list[str], home: Path, lines: list[str]) -> list[str]:
         input="".join(line + "\n" for line in [*lines, "quit"]),
         capture_output=True,
         text=True,
+        encoding="utf-8",
         cwd=str(ROOT),
         env=environment(home),
         timeout=60,

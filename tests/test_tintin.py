@@ -25,6 +25,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from .folders import data_env
+
 REQUIRED = os.environ.get("BERGEN_REQUIRE_TINTIN") == "1"  # CI sets it: a missing tt++ fails
 MATCH_SECONDS = 45.0  # the whole match, triggers' think time included (about 12 s here)
 LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
@@ -139,8 +141,7 @@ def start_server(home: Path) -> tuple[subprocess.Popen[str], int]:
     env = {
         **os.environ,
         "HOME": str(home),
-        "XDG_DATA_HOME": str(home / "data"),
-        "XDG_CONFIG_HOME": str(home / "config"),
+        **data_env(home),
         "LANG": "C.UTF-8",
     }
     process = subprocess.Popen(
@@ -149,6 +150,7 @@ def start_server(home: Path) -> tuple[subprocess.Popen[str], int]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        encoding="utf-8",
     )
     assert process.stdout is not None
     line = process.stdout.readline()

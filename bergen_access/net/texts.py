@@ -565,7 +565,7 @@ def another_server(i: I18n, folder: str) -> str:
     # Translators: a second bergen serve was started with the same data folder. {folder} is the folder.
     text = i.gettext(
         "Another bergen serve keeps its tables in {folder}. Stop it first, "
-        "or start this one with another XDG_DATA_HOME."
+        "or start this one with another BERGEN_DATA_DIR."
     )
     return text.format(folder=folder)
 

@@ -25,6 +25,7 @@ from bergen_access.core.view import SeatView
 from bergen_access.session.savefile import load_match
 
 from ..blind_play_bot import move
+from ..folders import data_env
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 QUESTIONS = ("h", "i", "e")  # asked at the start of each of the player's turns: hand, hint, ends
@@ -51,8 +52,7 @@ class Program:
         env.update(
             {
                 "HOME": str(home),
-                "XDG_CONFIG_HOME": str(home / "config"),
-                "XDG_DATA_HOME": str(home / "data"),
+                **data_env(home),
                 "XDG_RUNTIME_DIR": str(home / "run"),
                 "PYTHONPATH": str(self.root),
                 "LANG": "C.UTF-8",

@@ -1,0 +1,75 @@
+"""What this system can do for a test, asked once, and the skips that say so by name.
+
+A test that needs something only some systems have (a pseudo-terminal, POSIX signals, a system tool)
+says which with one of these markers; it is skipped, never failed, where that thing does not exist,
+and the reason names it. ``wine_limit`` is for what only Wine lacks (no SAPI voice, NVDA's test call):
+such a test is skipped under Wine and runs on a real Windows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import shutil
+import signal
+import sys
+
+import pexpect
+import pytest
+
+#: pexpect's pseudo-terminal spawn (pexpect.spawn): POSIX only; Windows has PopenSpawn
+PTY = hasattr(pexpect, "spawn")
+#: a signal that cannot be caught: SIGKILL on POSIX; Windows has only TerminateProcess (Popen.kill)
+HARD_KILL: int | None = getattr(signal, "SIGKILL", None)
+#: the terminal hang-up a closed window sends: POSIX only
+HANG_UP: int | None = getattr(signal, "SIGHUP", None)
+
+needs_pty = pytest.mark.skipif(
+    not PTY,
+    reason="needs a pseudo-terminal (pexpect.spawn, POSIX only); the Windows console is played under Wine "
+    "by tests/test_wine_console.py",
+)
+needs_posix = pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="POSIX only: signals, file modes or the pty this test is about do not exist on Windows",
+)
+
+
+@functools.cache
+def under_wine() -> bool:
+    """Whether this Windows is Wine (its ntdll has wine_get_version)."""
+    if sys.platform != "win32":
+        return False
+    import ctypes  # noqa: PLC0415 - only asked on Windows
+
+    try:
+        return hasattr(ctypes.WinDLL("ntdll"), "wine_get_version")
+    except OSError:
+        return False
+
+
+def wine_limit(what: str) -> pytest.MarkDecorator:
+    """Skip under Wine only, naming what Wine lacks; a real Windows runs the test."""
+    return pytest.mark.skipif(under_wine(), reason=f"Wine's limit, not the project's: {what}")
+
+
+def needs_tool(*names: str) -> pytest.MarkDecorator:
+    """Skip when a system program is missing, by name (CI installs every one of them)."""
+    missing = [name for name in names if shutil.which(name) is None]
+    return pytest.mark.skipif(bool(missing), reason=f"{', '.join(missing)} is not installed")
+
+
+def patience(seconds: float) -> float:
+    """``seconds`` for a wait, longer on a busy machine: scaled by the load per core (at least 1, at most
+    6), and by BERGEN_TEST_PATIENCE when it is set (a slow machine, or Wine's)."""
+    factor = 1.0
+    getloadavg = getattr(os, "getloadavg", None)  # POSIX only
+    if getloadavg is not None:
+        try:
+            factor = min(6.0, max(1.0, getloadavg()[0] / (os.cpu_count() or 1)))
+        except OSError:
+            factor = 1.0
+    with contextlib.suppress(ValueError):
+        factor *= max(1.0, float(os.environ.get("BERGEN_TEST_PATIENCE", "1")))
+    return seconds * factor
