@@ -13,7 +13,9 @@ import functools
 import os
 import shutil
 import signal
+import subprocess
 import sys
+from typing import Any
 
 import pexpect
 import pytest
@@ -73,3 +75,33 @@ def patience(seconds: float) -> float:
     with contextlib.suppress(ValueError):
         factor *= max(1.0, float(os.environ.get("BERGEN_TEST_PATIENCE", "1")))
     return seconds * factor
+
+
+def spared_from_ctrl_c() -> dict[str, Any]:
+    """Popen's arguments for a program that must not hear a test's ``press_ctrl_c``: on Windows a process
+    group of its own, where Ctrl-C is off (Ctrl-C goes to a whole console there)."""
+    if sys.platform == "win32":
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+    return {}
+
+
+def press_ctrl_c(process: subprocess.Popen[Any], timeout: float = 30.0) -> None:
+    """Ctrl-C to ``process``, as a person presses it at its console: SIGINT on POSIX. On Windows Ctrl-C
+    goes to every program of the console (to one process group only when it was started as a group, and
+    Ctrl-Break to one group is refused under Wine: WinError 6), so
+    the tests ignore it until ``process`` has ended, and the other programs a test runs are started
+    ``spared_from_ctrl_c()``."""
+    if sys.platform != "win32":
+        process.send_signal(signal.SIGINT)
+        return
+    import time  # noqa: PLC0415
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        os.kill(0, signal.CTRL_C_EVENT)  # process group 0: the whole console, as the key does
+        deadline = time.monotonic() + timeout
+        while process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # this console's own Ctrl-C reaches the tests by now: it is ignored
+    finally:
+        signal.signal(signal.SIGINT, before)

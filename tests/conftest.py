@@ -66,3 +66,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
     for folder in _SESSION_FOLDER:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+#: the foreign-platform profile's programs (sitecustomize, stand-ins) are not tests
+collect_ignore_glob = ["foreign/*"]

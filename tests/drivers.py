@@ -11,7 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pexpect
 
@@ -133,6 +133,7 @@ class PipeSession:
         *,
         command: Sequence[str | bytes] | None = None,
         cwd: Path = ROOT,
+        **popen: Any,
     ) -> None:
         self.process = subprocess.Popen(
             command if command is not None else [sys.executable, "-m", "bergen_access", *args],
@@ -141,6 +142,7 @@ class PipeSession:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
+            **popen,
         )
         assert self.process.stdout is not None and self.process.stderr is not None
         self.output = Output(self.process.stdout)

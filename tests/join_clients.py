@@ -10,9 +10,12 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pexpect
+from pexpect.popen_spawn import PopenSpawn
 
+from .capabilities import PTY
 from .folders import data_env
 
 
@@ -40,11 +43,10 @@ def serve_process(home: Path) -> Iterator[int]:
             process.kill()
 
 
-def joiner(
-    tmp_path: Path, port: int, name: str, language: str, *more: str, timeout: float = 20
-) -> pexpect.spawn:
+def joiner(tmp_path: Path, port: int, name: str, language: str, *more: str, timeout: float = 20) -> Any:
     """``bergen join`` as ``name`` in ``language`` (plain lines, no speech, no sounds, no braille display),
-    with its own home, trying again quickly after a lost line."""
+    with its own home, trying again quickly after a lost line: under a pty where there is one (pexpect's
+    spawn), else through pipes (PopenSpawn, Windows), with the same expect API."""
     home = tmp_path / name
     env = {
         "HOME": str(home),
@@ -57,4 +59,7 @@ def joiner(
     }
     arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", name, "--lang", language]
     arguments += ["--plain", "--speech", "off", "--sounds", "off", *more]
-    return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=timeout)
+    if PTY:
+        return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=timeout)
+    windows = {**os.environ, **env, "PYTHONIOENCODING": "utf-8"}  # Windows starts nothing without SYSTEMROOT
+    return PopenSpawn([sys.executable, *arguments], env=windows, encoding="utf-8", timeout=timeout)

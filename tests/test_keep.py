@@ -19,6 +19,7 @@ from bergen_access.core.keep_record import load_keep
 from bergen_access.core.table import Table, TablePhase
 from bergen_access.i18n import I18n
 
+from .capabilities import needs_pty
 from .drivers import ROOT, environment
 
 LANGUAGES = ["en", "de", "tr"]
@@ -252,6 +253,7 @@ def test_export_writes_text_and_csv(tmp_path: Path) -> None:
     assert "Anna: double header, 2 points, total 2." in text and "Who opens" not in text
 
 
+@needs_pty
 def test_keep_under_a_pseudo_terminal_and_resume(tmp_path: Path) -> None:
     env = environment(tmp_path, TERM="xterm")
     child = pexpect.spawn(
@@ -307,6 +309,7 @@ def test_tally_dominoplaza_no_reduction_and_nothing_for_going_out(tmp_path: Path
     assert core is None or core.is_over
 
 
+@needs_pty
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, language: str) -> None:
     words = Words(language)

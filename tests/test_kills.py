@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import re
 import signal
 import sys
-import termios
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -38,7 +36,14 @@ import pexpect
 import pytest
 from pexpect.popen_spawn import PopenSpawn
 
+from .capabilities import HANG_UP, HARD_KILL, needs_pty
 from .drivers import ROOT, clean, environment
+
+try:  # the terminal's settings, read to see that the program gives them back: POSIX only
+    import pty
+    import termios
+except ImportError:  # Windows: no pseudo-terminal, no terminal settings
+    pty = termios = None  # type: ignore[assignment]
 
 HOOK = "BERGEN_TEST_PAUSE_AFTER_SAVE"
 HOOK_SECONDS = "600"  # far longer than any test: the kill always comes first
@@ -46,7 +51,10 @@ HANG_SECONDS = 8  # a program that has not ended this long after TERM or HUP is 
 # machine: once 4 s passed under a load of 6 on 2 CPUs before a SIGHUP at the save hook was taken)
 GAME = ["--seed", "7", "--speech", "off", "--opponents", "random"]
 KEEP = ["keep", "--names", "Anna,Cem"]
-SIGNALS = [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP]
+#: the ways to end a program from outside: POSIX's three; on Windows only TerminateProcess, which ends
+#: a program as SIGKILL does, whatever number it is given (os.kill), so one kind
+HARD = HARD_KILL if HARD_KILL is not None else signal.SIGTERM
+SIGNALS = [HARD, signal.SIGTERM, HANG_UP] if HARD_KILL is not None and HANG_UP is not None else [HARD]
 GAME_PROMPT = re.compile(r"(tiles?|next hand|left or right|or no)>")
 KEEP_PROMPT = re.compile(r"(who opens|Anna|Cem|left or right|or no)>")
 PROMPT_LINE = re.compile(r"(tiles?|next hand|left or right|or no|who opens|Anna|Cem)> ?")
@@ -61,8 +69,10 @@ CRASH_TEXT = (
 HOOK_MODE, ANSWER_MODE = "hook", "answer"
 
 
-def pty_defaults() -> list[Any]:
+def pty_defaults() -> list[Any] | None:
     """The settings of a fresh pseudo-terminal: what the program finds, and must leave, under pexpect."""
+    if pty is None or termios is None:
+        return None
     master, slave = pty.openpty()
     try:
         return termios.tcgetattr(slave)
@@ -72,6 +82,11 @@ def pty_defaults() -> list[Any]:
 
 
 BASE_TTY = pty_defaults()
+
+
+def kill_name(number: int) -> str:
+    """SIGKILL, SIGTERM, SIGHUP; on Windows what every kill is there."""
+    return signal.Signals(number).name if HARD_KILL is not None else "TerminateProcess"
 
 
 @dataclass
@@ -165,7 +180,7 @@ class Program:
         hung = self.child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=HANG_SECONDS) == 1
         rest = self.child.before or ""
         if hung:
-            self.child.kill(signal.SIGKILL)
+            self.child.kill(HARD)
             self.child.expect(pexpect.EOF)
             rest += self.child.before or ""
         rest = clean(rest)
@@ -193,7 +208,7 @@ class Program:
 
     def stop(self) -> None:
         if not self.ended:
-            self.child.kill(signal.SIGKILL)
+            self.child.kill(HARD)
             self.finish()
 
 
@@ -258,7 +273,7 @@ class Tally:
     problems: list[str] = field(default_factory=list)
 
     def count(self, what: str, number: int, mode: str, lost: bool) -> None:
-        key = f"{what} {mode} {signal.Signals(number).name}"
+        key = f"{what} {mode} {kill_name(number)}"
         self.tries[key] += 1
         if lost:
             self.losses[key] += 1
@@ -275,7 +290,7 @@ class Tally:
 
 def check_ending(ending: Ending, number: int, home: Path, tally: Tally, where: str) -> None:
     """TERM and HUP: 128+signal, no traceback, the terminal given back; never a crash log."""
-    name = signal.Signals(number).name
+    name = kill_name(number)
     if (data_folder(home) / "crash.log").exists():
         tally.problems.append(
             f"{where}: {name} left a crash log: {(data_folder(home) / 'crash.log').read_text()}"
@@ -285,8 +300,11 @@ def check_ending(ending: Ending, number: int, home: Path, tally: Tally, where: s
             f"{where}: the program did not end after {name}; it printed:\n{ending.rest[-1500:]}"
         )
         return
-    if number == signal.SIGKILL:
-        assert ending.signalled == signal.SIGKILL, (where, ending)
+    if number == HARD:
+        if HARD_KILL is None:  # Windows: TerminateProcess's exit code is the number given
+            assert ending.status == number, (where, ending)
+        else:
+            assert ending.signalled == HARD, (where, ending)
         return
     if ending.status != 128 + number:
         tally.problems.append(
@@ -366,7 +384,7 @@ def game_move(program: Program, home: Path, mode: str, number: int, tally: Tally
     program.type(move.lines[-1])
     shown = program.read_until("bergen-test: saved match.json" if mode == HOOK_MODE else move.answer)
     ending = program.kill(number)
-    where = f"game {mode} {signal.Signals(number).name} after {move.lines}"
+    where = f"game {mode} {kill_name(number)} after {move.lines}"
     check_ending(ending, number, home, tally, where)
     printed = told(shown + ending.rest)
     if mode == HOOK_MODE and printed:  # write-ahead: saved first, told after
@@ -480,7 +498,7 @@ def game_quit(program: Program, home: Path) -> Left:
     return Left(said, save=read_save(home, "match.json"))
 
 
-@pytest.mark.parametrize("tty", [True, False], ids=["pty", "pipes"])
+@pytest.mark.parametrize("tty", [pytest.param(True, marks=needs_pty), False], ids=["pty", "pipes"])
 def test_game_killed_at_the_hook_moment(start: Any, tmp_path: Path, tty: bool) -> None:
     """Each signal at the moment a move is saved and not yet told; each time resumed and checked."""
     tally = Tally()
@@ -494,10 +512,12 @@ def test_game_killed_at_the_hook_moment(start: Any, tmp_path: Path, tty: bool) -
         again = game_resume(start, tmp_path, tty, False, left, tally)
         left = game_quit(again, tmp_path)
     tally.done()
-    assert sum(tally.tries.values()) == 3
+    assert sum(tally.tries.values()) == len(SIGNALS)
 
 
-@pytest.mark.parametrize(("tty", "kills"), [(True, 15), (False, 6)], ids=["pty", "pipes"])
+@pytest.mark.parametrize(
+    ("tty", "kills"), [pytest.param(True, 15, marks=needs_pty), (False, 6)], ids=["pty", "pipes"]
+)
 def test_game_killed_right_after_answers(start: Any, tmp_path: Path, tty: bool, kills: int) -> None:
     """One match, killed right after each of many answers (the signals in turn), resumed each time."""
     tally = Tally()
@@ -506,7 +526,7 @@ def test_game_killed_right_after_answers(start: Any, tmp_path: Path, tty: bool, 
     said = history(program)
     kinds: Counter[str] = Counter()
     for turn in range(kills):
-        left = game_move(program, tmp_path, ANSWER_MODE, SIGNALS[turn % 3], tally, said)
+        left = game_move(program, tmp_path, ANSWER_MODE, SIGNALS[turn % len(SIGNALS)], tally, said)
         assert left.move is not None
         kinds[left.move.kind] += 1
         program = game_resume(start, tmp_path, tty, False, left, tally)
@@ -601,7 +621,7 @@ def keep_check(program: Program, left: KeepLeft, told_by_entry: list[list[str]],
     told_by_entry.append(said[len(known) - len(left.printed) :])
 
 
-@pytest.mark.parametrize("tty", [True, False], ids=["pty", "pipes"])
+@pytest.mark.parametrize("tty", [pytest.param(True, marks=needs_pty), False], ids=["pty", "pipes"])
 def test_scorekeeper_killed_at_the_hook_and_after_answers(start: Any, tmp_path: Path, tty: bool) -> None:
     """A score sheet typed entry by entry, each in a run of its own that is killed (at the hook moment and
     right after the answer in turn, the signals in turn); the next run resumes and checks the entries, the
@@ -616,7 +636,7 @@ def test_scorekeeper_killed_at_the_hook_and_after_answers(start: Any, tmp_path: 
     left: KeepLeft | None = None
     for turn, step in enumerate([*KEEP_STEPS, None]):
         mode = HOOK_MODE if turn % 2 == 0 else ANSWER_MODE
-        number = SIGNALS[turn % 3]
+        number = SIGNALS[turn % len(SIGNALS)]
         program = keep_resume(start, tmp_path, tty, step is not None and mode == HOOK_MODE, tally)
         if left is not None:
             keep_check(program, left, told_by_entry, tally)
@@ -625,7 +645,7 @@ def test_scorekeeper_killed_at_the_hook_and_after_answers(start: Any, tmp_path: 
         if step is None:
             program.quit()
             break
-        where = f"keep {mode} {signal.Signals(number).name} after {step.lines}"
+        where = f"keep {mode} {kill_name(number)} after {step.lines}"
         for line in step.lines[:-1]:
             program.ask(line)
         program.type(step.lines[-1])
@@ -651,7 +671,8 @@ def test_scorekeeper_killed_at_the_hook_and_after_answers(start: Any, tmp_path: 
 # ------------------------------------------------------------------------ a signal inside prompt_toolkit
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+@needs_pty
+@pytest.mark.parametrize("number", [signal.SIGTERM, HANG_UP], ids=["TERM", "HUP"])
 def test_term_and_hup_while_the_prompt_is_busy(start: Any, tmp_path: Path, number: int) -> None:
     """TERM or HUP while prompt_toolkit runs a key's action (F2 repeats; its output is not read, so the
     program is certainly inside that action, writing): the same clean end as anywhere else."""
@@ -669,7 +690,7 @@ def test_term_and_hup_while_the_prompt_is_busy(start: Any, tmp_path: Path, numbe
         assert time.monotonic() < deadline, "the program never wrote the repeated announcements"
     tally = Tally()
     ending = program.kill(number)
-    check_ending(ending, number, tmp_path, tally, f"{signal.Signals(number).name} inside a key's action")
+    check_ending(ending, number, tmp_path, tally, f"{kill_name(number)} inside a key's action")
     assert not tally.problems, "\n".join(tally.problems)
 
 

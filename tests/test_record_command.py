@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from .test_files_and_folders import (
     reason_parts,
     run,
 )
-from .test_kills import GAME_PROMPT, Program, choose, read_save
+from .test_kills import GAME_PROMPT, HARD, Program, choose, read_save
 
 
 def records_of(home: Path) -> list[Path]:
@@ -176,7 +175,7 @@ def test_the_record_survives_kill_9_at_the_moment_of_the_save(tmp_path: Path) ->
             before = read_save(tmp_path, "match.json")["actions"]
             paused.type(move.lines[-1])
             paused.read_until("bergen-test: saved match.json")
-            paused.kill(signal.SIGKILL)
+            paused.kill(HARD)
         finally:
             paused.stop()
         save = read_save(tmp_path, "match.json")

@@ -27,6 +27,7 @@ from bergen_access.seat.match_seat import MatchSeat, Seating
 from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import quiet_session
 
+from .capabilities import needs_pty
 from .folders import use_folders
 from .net_clients import seat_people, until
 from .test_net_server import run
@@ -332,6 +333,7 @@ def test_figures() -> None:
     print(f"take-back cases checked: {CHECKED['cases']}")
 
 
+@needs_pty
 def test_undo_and_why_under_a_pseudo_terminal(tmp_path: Path) -> None:
     """The real program as a person sees it: a move, undo, the same position again, why."""
     from .drivers import run_pty  # noqa: PLC0415

@@ -91,9 +91,12 @@ for wheel in found:
 print(f"{len(found)} wheels unpacked", file=sys.stderr)
 EOF
 
-# 4. The import path: the checkout comes after site-packages, as an editable install would put it
+# 4. The import path as a python.org install has it: the embeddable build's ._pth file (which makes Python
+# ignore PYTHONPATH, and the tests use it) is set aside, and the checkout comes after site-packages
+# through a .pth file, as an editable install would put it
+mv "$python/python${TAG#cp}._pth" "$python/python${TAG#cp}._pth.set-aside"
 winepath=$(WINEPREFIX="$FOLDER/prefix" WINEDEBUG=-all winepath -w "$ROOT" 2>/dev/null)
-printf '%s\r\n' "python${TAG#cp}.zip" "." 'Lib\site-packages' "$winepath" "import site" >"$python/python${TAG#cp}._pth"
+printf '%s\r\n' "$winepath" >"$python/Lib/site-packages/bergen-checkout.pth"
 
 # 5. The prefix, reporting Windows 10
 WINEPREFIX="$FOLDER/prefix" WINEDEBUG=-all wine winecfg /v win10 >/dev/null 2>&1

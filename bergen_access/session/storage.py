@@ -67,7 +67,7 @@ def _synced_temporary(path: Path, text: str) -> Path:
     """``text`` in a new temporary file beside ``path``, on the disk (its name is ``path``'s, then .tmp)."""
     handle, temporary = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:  # the same bytes on every system
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
@@ -121,7 +121,7 @@ def write_new(path: Path, text: str) -> None:
         except FileExistsError:
             raise
         except OSError:  # no hard links here: create exclusively instead
-            with path.open("x", encoding="utf-8") as stream:
+            with path.open("x", encoding="utf-8", newline="") as stream:
                 stream.write(text)
     finally:
         with contextlib.suppress(OSError):

@@ -69,6 +69,8 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     except IsADirectoryError:
         raise DamagedFile(RecordProblem.NOT_A_FILE) from None
     except OSError as error:
+        if path.is_dir():  # Windows opens no folder and says "Permission denied" (EACCES) instead
+            raise DamagedFile(RecordProblem.NOT_A_FILE) from None
         raise DamagedFile(RecordProblem.UNREADABLE, reason_of(error)) from None
     if len(data) > limit:
         raise DamagedFile(RecordProblem.TOO_LARGE)
