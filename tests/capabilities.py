@@ -105,3 +105,12 @@ def press_ctrl_c(process: subprocess.Popen[Any], timeout: float = 30.0) -> None:
         time.sleep(0.5)  # this console's own Ctrl-C reaches the tests by now: it is ignored
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def stop_gently(process: subprocess.Popen[Any]) -> None:
+    """Ask a program to end as a service manager or a person at its console would: SIGTERM on POSIX, Ctrl-C
+    on Windows (where SIGTERM is TerminateProcess, which no program hears)."""
+    if sys.platform == "win32":
+        press_ctrl_c(process)
+    else:
+        process.send_signal(signal.SIGTERM)

@@ -77,8 +77,10 @@ def run(
         timeout=60,
         check=False,
     )
-    return Run(
-        result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace"), result.returncode
+    return Run(  # Windows's line ends read as "\n"
+        result.stdout.decode("utf-8", "replace").replace("\r\n", "\n"),
+        result.stderr.decode("utf-8", "replace").replace("\r\n", "\n"),
+        result.returncode,
     )
 
 

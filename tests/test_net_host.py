@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from .capabilities import stop_gently
 from .folders import data_env
 from .net_clients import LineClient
 
@@ -56,7 +56,7 @@ def lines_until_listening(process: subprocess.Popen[str]) -> tuple[list[str], in
 
 
 def stop(process: subprocess.Popen[str]) -> tuple[str, str]:
-    process.send_signal(signal.SIGTERM)
+    stop_gently(process)
     out, err = process.communicate(timeout=15)
     assert process.returncode == 0, err
     assert "Traceback" not in err
