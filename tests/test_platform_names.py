@@ -93,7 +93,6 @@ PLATFORM_WORDS = ("sys.platform", "os.name", "System.", "current_system", "is_wi
 #: (module file, imported module) -> (module file of the caller, the caller's function, what it calls)
 RAISED_TO_THE_CALLER = {
     ("ui/reader.py", "readline"): ("console.py", "write_once_reader", "ReadlineReader"),
-    ("ui/key_reader.py", "msvcrt"): ("console.py", "write_once_reader", "ConsoleKeys"),
 }
 
 
@@ -191,7 +190,6 @@ def test_the_list_finds_what_it_should() -> None:
         ("output/ssip.py", "AF_UNIX"),
         ("ui/reader.py", "termios"),
         ("ui/reader.py", "readline"),
-        ("ui/key_reader.py", "msvcrt"),
         ("serve.py", "add_signal_handler"),
         ("serve.py", "resource"),
         ("output/windows_readers.py", "pythoncom"),

@@ -53,6 +53,7 @@ from bergen_access.present.message import Message
 from bergen_access.session import storage
 from bergen_access.system import System
 from bergen_access.ui import key_reader
+from bergen_access.ui.console_input import KeyRecord
 from bergen_access.ui.key_reader import ConsoleKeys, Key, KeyActions, KeyLineReader, KeyName
 from bergen_access.ui.reader import (
     EDITLINE_BINDINGS,
@@ -1135,27 +1136,29 @@ def test_the_key_reader_never_writes_an_escape_sequence() -> None:
     assert {char for char in written if not char.isprintable()} <= {"\n", "\b"}
 
 
-class FakeMsvcrt:
-    """``msvcrt``'s two calls, from a list of what ``getwch`` gives."""
+class FakeConsoleInput:
+    """The console's input records, from a list of (virtual key, character, pressed)."""
 
-    def __init__(self, chars: Iterable[str]) -> None:
-        self.chars = list(chars)
+    def __init__(self, records: Iterable[tuple[int, str, bool]]) -> None:
+        self.records = [KeyRecord(down, key, char) for key, char, down in records]
 
-    def kbhit(self) -> bool:
-        return bool(self.chars)
+    def wait(self, timeout: float) -> bool:
+        return bool(self.records)
 
-    def getwch(self) -> str:
-        return self.chars.pop(0)
+    def read(self) -> KeyRecord | None:
+        return self.records.pop(0)
 
 
-def test_the_windows_console_keys_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    """F2, F3 and the arrows come as two characters; Ctrl-Z is the end of input there."""
-    chars = ["ü", "\x00", "<", "\x00", "=", "\xe0", "H", "\xe0", "P", "\xe0", "S"]
-    chars += ["\r", "\x08", "\t", "\x1b", "\x1a", "\x03", "\x07"]
-    msvcrt = FakeMsvcrt(chars)
-    monkeypatch.setitem(sys.modules, "msvcrt", cast(ModuleType, msvcrt))
-    keys = ConsoleKeys()
-    got = [keys.key(0.01) for _ in range(14)]
+def test_the_windows_console_keys_are_named_by_their_virtual_key() -> None:
+    """F2, F3 and the arrows by their key codes; a key let go and Shift alone are no key; Ctrl-Z is the
+    end of input there; what Wine's console gives for Enter ("\\n") is Enter too."""
+    records = [(0x10, "", True), (0xDC, "ü", True), (0xDC, "ü", False), (0x10, "", False)]
+    records += [(0x71, "", True), (0x72, "", True), (0x26, "", True), (0x28, "", True), (0x2E, "", True)]
+    records += [(0x0D, "\r", True), (0x0D, "\n", True), (0x08, "\x08", True), (0x09, "\t", True)]
+    records += [(0x1B, "\x1b", True), (0x5A, "\x1a", True), (0x43, "\x03", True), (0x47, "\x07", True)]
+    records += [(0x12, "", True), (0x51, "@", True)]  # AltGr+Q: Alt held, a character typed
+    keys = ConsoleKeys(FakeConsoleInput(records))
+    got = [keys.key(0.01) for _ in range(16)]
     assert got == [
         Key(KeyName.CHAR, "ü"),
         Key(KeyName.F2),
@@ -1164,18 +1167,28 @@ def test_the_windows_console_keys_are_named(monkeypatch: pytest.MonkeyPatch) -> 
         Key(KeyName.DOWN),
         Key(KeyName.OTHER),
         Key(KeyName.ENTER),
+        Key(KeyName.ENTER),
         Key(KeyName.BACKSPACE),
         Key(KeyName.TAB),
         Key(KeyName.ESCAPE),
         Key(KeyName.END_OF_INPUT),
         Key(KeyName.INTERRUPT),
         Key(KeyName.OTHER),
+        Key(KeyName.CHAR, "@"),
         None,  # nobody typed within the time
     ]
 
 
-def test_console_keys_are_unavailable_without_msvcrt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "msvcrt", None)
+def test_a_console_that_cannot_be_read_is_the_end_of_input() -> None:
+    class Gone(FakeConsoleInput):
+        def read(self) -> KeyRecord | None:
+            raise OSError(6, "the handle is invalid")
+
+    assert ConsoleKeys(Gone([(0x41, "a", True)])).key(0.01) == Key(KeyName.END_OF_INPUT)
+
+
+def test_console_keys_are_unavailable_without_a_windows_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(ctypes, "WinDLL", raising=False)
     with pytest.raises(ImportError):
         ConsoleKeys()
     assert key_reader.KEY_POLL <= 0.1  # a read looks for an interruption at least ten times a second

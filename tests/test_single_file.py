@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -55,7 +56,12 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Build:
         if REQUIRED:
             pytest.fail(reason + "; BERGEN_REQUIRE_BUILD is set")
         pytest.skip(reason)
-    where = tmp_path_factory.mktemp("single-file")
+    # BERGEN_SINGLE_FILE_DIR keeps the build (tools/windows_tests.sh: tests/test_wine_console.py plays it)
+    kept = os.environ.get("BERGEN_SINGLE_FILE_DIR")
+    where = Path(kept) if kept else tmp_path_factory.mktemp("single-file")
+    if kept:
+        shutil.rmtree(where / "dist", ignore_errors=True)
+        where.mkdir(parents=True, exist_ok=True)
     command = [
         sys.executable,
         "-m",
@@ -87,6 +93,8 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Build:
     contents = frozenset(name.replace("\\", "/") for name in readers.pkg_archive_contents(str(program)))
     built = Build(program, seconds, program.stat().st_size, contents)
     print(built.describe())  # shown with -s or -rP; the report of the first test says it too
+    if kept:
+        (where / "built.txt").write_text(built.describe() + "\n", encoding="utf-8")
     return built
 
 

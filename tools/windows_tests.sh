@@ -25,11 +25,15 @@ rm -f "$report" "$FOLDER/report.xml"
 started=$(date +%s)
 status=0
 # BERGEN_TEST_PATIENCE: Wine starts each Python in about a second, so waits are doubled
-BERGEN_TEST_PATIENCE=${BERGEN_TEST_PATIENCE:-2} "$FOLDER/python" tools/run_to_file.py "$(windows "$report")" \
+# BERGEN_SINGLE_FILE_DIR: bergen.exe is built there and kept, for tests/test_wine_console.py to play;
+# BERGEN_REQUIRE_BUILD: the build is never skipped here
+BERGEN_TEST_PATIENCE=${BERGEN_TEST_PATIENCE:-2} BERGEN_REQUIRE_BUILD=1 \
+  BERGEN_SINGLE_FILE_DIR="$(windows "$FOLDER/single-file")" "$FOLDER/python" tools/run_to_file.py "$(windows "$report")" \
   -m pytest -q -p no:cacheprovider --durations=10 -rfEs --color=no \
   --junitxml="$(windows "$FOLDER/report.xml")" "$@" </dev/null >/dev/null || status=$?
 cat "$report" 2>/dev/null || echo "no report was written"
 echo "Windows tier: exit status $status in $(($(date +%s) - started)) s under $(cat "$FOLDER/answer.txt" 2>/dev/null)"
+[ -f "$FOLDER/single-file/built.txt" ] && echo "Single file: $(cat "$FOLDER/single-file/built.txt")"
 
 own=$(ls -d "$WINEPREFIX"/drive_c/users/*/AppData/Local/bergen-access "$WINEPREFIX"/drive_c/users/*/AppData/Roaming/bergen-access 2>/dev/null || true)
 if [ -n "$own" ]; then

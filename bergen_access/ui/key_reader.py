@@ -6,7 +6,7 @@ the prompt once, then each typed character as it comes (a backspace as "\\b \\b"
 and nothing else: Tab completes the word being typed (the matches are listed
 on a line of their own when there are several), up and down bring back earlier
 lines, F2 repeats the last announcement, F3 stops speech, Enter ends the line.
-Keys come from a ``KeySource``: on Windows the console's own (``msvcrt``).
+Keys come from a ``KeySource``: on Windows the console's own input records (``console_input``).
 It waits for keys a moment at a time, so a line from the braille display's
 routing keys or a lost connection ends the read at once (``interrupt``).
 """
@@ -19,9 +19,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, TextIO
+from typing import Protocol, TextIO
 
 from ..output.announcer import write_or_end
+from .console_input import ConsoleInput, KeyRecord, WindowsConsoleInput
 
 #: seconds between two looks for a key (and for a line from elsewhere)
 KEY_POLL = 0.05
@@ -54,8 +55,19 @@ class KeySource(Protocol):
         """The next key, or None if none came within ``timeout`` seconds."""
 
 
-#: msvcrt.getwch: a function or arrow key comes as "\x00" or "\xe0", then its scan code
-_SCAN_CODES = {"<": KeyName.F2, "=": KeyName.F3, "H": KeyName.UP, "P": KeyName.DOWN}
+#: the keys named by their virtual key code (winuser.h), whatever character they type
+_VIRTUAL_KEYS = {
+    0x0D: KeyName.ENTER,
+    0x08: KeyName.BACKSPACE,
+    0x09: KeyName.TAB,
+    0x1B: KeyName.ESCAPE,
+    0x71: KeyName.F2,
+    0x72: KeyName.F3,
+    0x26: KeyName.UP,
+    0x28: KeyName.DOWN,
+}
+#: Shift, Ctrl, Alt, Caps Lock, the Windows keys: pressed alone they type nothing
+_MODIFIERS = frozenset({0x10, 0x11, 0x12, 0x14, 0x5B, 0x5C, 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5})
 _CONTROL = {
     "\r": KeyName.ENTER,
     "\n": KeyName.ENTER,
@@ -69,28 +81,40 @@ _CONTROL = {
 }
 
 
+def key_of(record: KeyRecord) -> Key | None:
+    """The key a console input record stands for; None for a key let go or a modifier alone."""
+    if not record.down or (record.virtual_key in _MODIFIERS and not record.char):
+        return None
+    if record.virtual_key in _VIRTUAL_KEYS:
+        return Key(_VIRTUAL_KEYS[record.virtual_key])
+    if record.char in _CONTROL:
+        return Key(_CONTROL[record.char])
+    if record.char and record.char.isprintable():
+        return Key(KeyName.CHAR, record.char)
+    return Key(KeyName.OTHER)
+
+
 class ConsoleKeys:
-    """The Windows console's keys, through ``msvcrt`` (``ImportError`` where there is none)."""
+    """The Windows console's keys (``ImportError`` where there is none): see ``console_input``."""
 
-    def __init__(self) -> None:
-        import msvcrt  # noqa: PLC0415 - Windows only
-
-        self._msvcrt: Any = msvcrt
+    def __init__(self, source: ConsoleInput | None = None) -> None:
+        self._source: ConsoleInput = source if source is not None else WindowsConsoleInput()
 
     def key(self, timeout: float) -> Key | None:
         deadline = time.monotonic() + timeout
-        while not self._msvcrt.kbhit():
-            if time.monotonic() >= deadline:
+        while True:
+            left = deadline - time.monotonic()
+            if not self._source.wait(max(0.0, left)):
                 return None
-            time.sleep(0.01)
-        char = self._msvcrt.getwch()
-        if char in ("\x00", "\xe0"):
-            return Key(_SCAN_CODES.get(self._msvcrt.getwch(), KeyName.OTHER))
-        if char in _CONTROL:
-            return Key(_CONTROL[char])
-        if not char.isprintable():
-            return Key(KeyName.OTHER)
-        return Key(KeyName.CHAR, char)
+            try:
+                record = self._source.read()
+            except OSError:  # the console is gone: as at the end of input
+                return Key(KeyName.END_OF_INPUT)
+            key = key_of(record) if record is not None else None
+            if key is not None:
+                return key
+            if left <= 0:
+                return None
 
 
 @dataclass(frozen=True)

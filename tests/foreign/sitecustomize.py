@@ -10,7 +10,9 @@ groups, fork, uids or POSIX-only signals, no ``pthread_kill``; ``subprocess``
 refuses ``pass_fds`` and ``preexec_fn`` as Windows's does; asyncio has no
 signal handlers; our own code cannot import fcntl, termios, tty, pty, resource,
 readline, grp or pwd. ``ctypes.windll`` answers the one call we make of it
-(the display language, from ``BERGEN_FOREIGN_UI_LANGUAGE``, e.g. 0x041f).
+(the display language, from ``BERGEN_FOREIGN_UI_LANGUAGE``, e.g. 0x041f), and
+``ctypes.WinDLL("kernel32")`` the console's input records, read from the pty
+(``windows_console.py``).
 
 macOS: no TCP_KEEPIDLE or TCP_USER_TIMEOUT (macOS has TCP_KEEPALIVE instead).
 """
@@ -81,26 +83,27 @@ def _windows_socketpair() -> None:
     socket.socketpair = socketpair  # type: ignore[assignment]
 
 
-def _console_keys() -> Any:
-    """The stand-in for msvcrt (``windows_console.py``), loaded once, for our own modules only: the
-    standard library decides it runs on Windows when it can import msvcrt."""
-    if _LOADED.get("msvcrt") is None:
+def _console_input() -> Any:
+    """The stand-in for the console's input records (``windows_console.py``), loaded once, when the game
+    first opens the console's keys (it puts the terminal in cbreak mode)."""
+    if _LOADED.get("console") is None:
         import importlib.util  # noqa: PLC0415 - see the top
 
-        spec = importlib.util.spec_from_file_location("msvcrt", Path(__file__).parent / "windows_console.py")
+        spec = importlib.util.spec_from_file_location(
+            "windows_console", Path(__file__).parent / "windows_console.py"
+        )
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        _LOADED["msvcrt"] = module
-    return _LOADED["msvcrt"]
+        _LOADED["console"] = module
+    return _LOADED["console"]
 
 
 _LOADED: dict[str, Any] = {}
 
 
 def _refuse_our_imports(names: frozenset[str]) -> None:
-    """``import termios`` (and the others) fails in our own modules, as on Windows; libraries keep them.
-    ``import msvcrt`` in our own modules gives the stand-in of the Windows console."""
+    """``import termios`` (and the others) fails in our own modules, as on Windows; libraries keep them."""
     original = builtins.__import__
 
     def guarded(
@@ -114,8 +117,6 @@ def _refuse_our_imports(names: frozenset[str]) -> None:
         ours = level == 0 and importer.startswith("bergen_access")
         if ours and name.split(".", maxsplit=1)[0] in names:
             raise ModuleNotFoundError(f"No module named {name!r} (not on Windows)", name=name)
-        if ours and name == "msvcrt":
-            return _console_keys()
         return original(name, globals, locals, fromlist, level)
 
     builtins.__import__ = guarded
@@ -160,6 +161,7 @@ def _windows_ctypes() -> None:
     import ctypes  # noqa: PLC0415 - see the top
 
     ctypes.windll = _WinDLL()  # type: ignore[attr-defined]
+    ctypes.WinDLL = lambda name, *args, **kwargs: _console_input().kernel32()  # type: ignore[attr-defined]
 
 
 def _windows_arguments() -> None:
