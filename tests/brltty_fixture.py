@@ -26,6 +26,10 @@ import pytest
 
 from bergen_access.output.brlapi import local_socket_dirs
 
+from .capabilities import kill_now, needs_linux
+
+pytestmark = needs_linux  # a helper of Linux-only tests: BRLTTY and its virtual display
+
 REQUIRED = os.environ.get("BERGEN_REQUIRE_BRLTTY") == "1"  # CI may set it: a missing brltty fails
 START_TIMEOUT = 10.0
 OWN_LINE = "BRLTTY itself"  # what BRLTTY shows when no client holds the display (-x no's message)
@@ -275,7 +279,7 @@ class Brltty:
                 self.process.wait(timeout=2.0)
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
-                    os.kill(self.pid, signal.SIGKILL)
+                    kill_now(self.pid)
                 self.process.wait(timeout=5.0)
         for folder in local_socket_dirs():
             lock = folder / f".{self.number}"

@@ -27,10 +27,15 @@ HARD_KILL: int | None = getattr(signal, "SIGKILL", None)
 #: the terminal hang-up a closed window sends: POSIX only
 HANG_UP: int | None = getattr(signal, "SIGHUP", None)
 
-needs_pty = pytest.mark.skipif(
-    not PTY,
-    reason="needs a pseudo-terminal (pexpect.spawn, POSIX only); the Windows console is played under Wine "
-    "by tests/test_wine_console.py",
+NO_PTY = (
+    "needs a pseudo-terminal (pexpect.spawn, POSIX only); the Windows console is played under Wine by "
+    "tests/test_wine_console.py"
+)
+needs_pty = pytest.mark.skipif(not PTY, reason=NO_PTY)
+needs_linux = pytest.mark.skipif(
+    sys.platform != "linux",
+    reason="Linux only: the program or option this test drives (BRLTTY, Speech Dispatcher, yasr, TinTin++, "
+    "Linux's TCP options) is Linux's",
 )
 needs_posix = pytest.mark.skipif(
     sys.platform == "win32",
@@ -41,14 +46,27 @@ needs_posix = pytest.mark.skipif(
 @functools.cache
 def under_wine() -> bool:
     """Whether this Windows is Wine (its ntdll has wine_get_version)."""
-    if sys.platform != "win32":
-        return False
-    import ctypes  # noqa: PLC0415 - only asked on Windows
+    import ctypes  # noqa: PLC0415
 
+    loader = getattr(ctypes, "WinDLL", None)  # Windows only
+    if loader is None:
+        return False
     try:
-        return hasattr(ctypes.WinDLL("ntdll"), "wine_get_version")
+        return hasattr(loader("ntdll"), "wine_get_version")
     except OSError:
         return False
+
+
+def pty_spawn(*args: Any, **kwargs: Any) -> Any:
+    """pexpect's spawn under a pseudo-terminal, or skip where there is none (Windows), saying so."""
+    if PTY:
+        return pexpect.spawn(*args, **kwargs)
+    pytest.skip(NO_PTY)
+
+
+def kill_now(pid: int) -> None:
+    """End a process at once, by its number: SIGKILL on POSIX, TerminateProcess on Windows."""
+    os.kill(pid, HARD_KILL if HARD_KILL is not None else signal.SIGTERM)
 
 
 def wine_limit(what: str) -> pytest.MarkDecorator:

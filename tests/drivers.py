@@ -15,7 +15,7 @@ from typing import IO, Any
 
 import pexpect
 
-from .capabilities import patience
+from .capabilities import patience, pty_spawn
 from .folders import data_env
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def run_pty(
     args: list[str], home: Path, answer: Answer, *, limit: int = 4000, env: dict[str, str] | None = None
 ) -> tuple[str, int]:
     """The program under a pty, TERM=xterm (prompt_toolkit on): clean transcript, exit status."""
-    child = pexpect.spawn(
+    child = pty_spawn(
         sys.executable,
         ["-m", "bergen_access", *args],
         cwd=str(ROOT),

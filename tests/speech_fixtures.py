@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from .capabilities import kill_now
 
 REQUIRED = os.environ.get("BERGEN_REQUIRE_SPEECH") == "1"  # CI sets it: missing tools fail, never skip
 
@@ -57,7 +58,7 @@ class SpeechServer:
                 continue
             try:
                 if marker in (entry / "cmdline").read_bytes():
-                    os.kill(int(entry.name), signal.SIGKILL)
+                    kill_now(int(entry.name))
             except (OSError, ProcessLookupError):
                 continue
 

@@ -59,6 +59,7 @@ from .blind_play_bot import (
     self_playing,
     template_regex,
 )
+from .capabilities import pty_spawn
 from .drivers import ROOT, environment
 
 PRESETS = ("standard", "counters", "dominoplaza")
@@ -501,7 +502,7 @@ def test_resume_with_other_rules_says_so_and_no_starts_them(tmp_path: Path) -> N
 def pty_session(
     home: Path, args: list[str], env: dict[str, str] | None = None
 ) -> tuple[pexpect.spawn, io.BytesIO]:
-    child = pexpect.spawn(
+    child = pty_spawn(
         sys.executable,
         ["-m", "bergen_access", *args],
         cwd=str(ROOT),

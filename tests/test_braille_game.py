@@ -13,7 +13,6 @@ import io
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from bergen_access.output.braille_display import open_display
 from bergen_access.output.brlapi import BrlapiError
 
 from .brltty_fixture import Brltty, VirtualDisplay, running_brltty
+from .capabilities import kill_now, pty_spawn
 from .folders import data_env
 
 PYTHON = str(Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python")
@@ -52,7 +52,7 @@ def bergen(brl: Brltty, home: Path, arguments: list[str]) -> pexpect.spawn:
         }
     )
     command = ["-m", "bergen_access", *arguments]
-    return pexpect.spawn(python(), command, env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    return pty_spawn(python(), command, env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
 
 
 def game(brl: Brltty, home: Path, *args: str, language: str = "en") -> pexpect.spawn:
@@ -201,7 +201,7 @@ def test_the_display_is_given_back_at_exit_and_after_kill(
     child = game(brl, tmp_path / "again", "--seed", "6")
     child.expect(MOVE)
     assert not display.settle().startswith("BRLTTY")
-    os.kill(child.pid, signal.SIGKILL)
+    kill_now(child.pid)
     child.expect(pexpect.EOF)
     display.wait_for_release()
 
@@ -218,7 +218,7 @@ def test_without_brltty_nothing_is_said_and_nothing_waits(tmp_path: Path) -> Non
         "PATH": os.environ.get("PATH", ""),
         "BRLAPI_HOST": ":97",
     }
-    child = pexpect.spawn(
+    child = pty_spawn(
         python(),
         ["-m", "bergen_access", "--new", "--plain", "--speech", "off", "--seed", "5"],
         env=env,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import select
-import signal
 import subprocess
 import sys
 import threading
@@ -17,6 +16,7 @@ import pytest
 from bergen_access.output import brlapi
 from bergen_access.output.brlapi import BrlapiError, Key, KeyCommand
 from tests.brltty_fixture import Brltty, VirtualDisplay, free_api_number, running_brltty
+from tests.capabilities import kill_now
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -313,7 +313,7 @@ def test_the_server_releases_the_display_of_a_killed_client(brltty: tuple[Brltty
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "ready"
         display.wait_for_text(_shows("held by"))
-        os.kill(child.pid, signal.SIGKILL)
+        kill_now(child.pid)
         child.wait(5)
         display.wait_for_release()
         with _take_display(server, "another client") as connection:

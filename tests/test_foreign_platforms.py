@@ -24,7 +24,7 @@ import pexpect
 import pytest
 
 from .brltty_fixture import running_brltty
-from .capabilities import needs_posix, needs_pty, press_ctrl_c, spared_from_ctrl_c, wine_limit
+from .capabilities import needs_posix, needs_pty, press_ctrl_c, pty_spawn, spared_from_ctrl_c, wine_limit
 from .console_bot import Typist, fast_opponent
 from .drivers import PipeSession
 from .foreign_profile import ROOT, calls, foreign_env, program
@@ -181,7 +181,7 @@ def test_windows_no_screen_reader_the_voice_speaks_and_narrator_is_explained(tmp
 
 def console(tmp_path: Path, args: list[str], **env: str) -> pexpect.spawn:
     """The program in the Windows console (a pty, TERM unset): keys come through the msvcrt stand-in."""
-    return pexpect.spawn(
+    return pty_spawn(
         sys.executable,
         ["-m", "bergen_access", *args],
         cwd=str(ROOT),

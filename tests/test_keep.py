@@ -19,7 +19,7 @@ from bergen_access.core.keep_record import load_keep
 from bergen_access.core.table import Table, TablePhase
 from bergen_access.i18n import I18n
 
-from .capabilities import needs_pty
+from .capabilities import needs_pty, pty_spawn
 from .drivers import ROOT, environment
 
 LANGUAGES = ["en", "de", "tr"]
@@ -256,7 +256,7 @@ def test_export_writes_text_and_csv(tmp_path: Path) -> None:
 @needs_pty
 def test_keep_under_a_pseudo_terminal_and_resume(tmp_path: Path) -> None:
     env = environment(tmp_path, TERM="xterm")
-    child = pexpect.spawn(
+    child = pty_spawn(
         sys.executable,
         ["-m", "bergen_access", "keep", "--names", "Anna,Cem"],
         cwd=str(ROOT),
@@ -271,7 +271,7 @@ def test_keep_under_a_pseudo_terminal_and_resume(tmp_path: Path) -> None:
     child.expect("Cem>")
     child.kill(9)
     child.wait()
-    again = pexpect.spawn(
+    again = pty_spawn(
         sys.executable, ["-m", "bergen_access", "keep"], cwd=str(ROOT), env=env, encoding="utf-8", timeout=30
     )
     again.expect("Continue it")
@@ -317,7 +317,7 @@ def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, la
         line.format(**words.values)
         for line in ("Cem 1-1", "{yes}", "Anna {double}", "Cem {triple}", "Cem {out}", "{undo}", "Anna {out}")
     ]
-    child = pexpect.spawn(
+    child = pty_spawn(
         sys.executable,
         ["-m", "bergen_access", "keep", "--mode", "tally", "--names", "Anna,Cem", "--lang", language],
         cwd=str(ROOT),

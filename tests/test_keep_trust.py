@@ -41,6 +41,7 @@ from bergen_access.core.tally import Tally
 from bergen_access.core.tiles import TILES, Tile, parse_tile
 from bergen_access.i18n import I18n
 
+from .capabilities import pty_spawn
 from .drivers import ROOT, PipeSession, clean, environment
 from .table_script import Script, play_match
 
@@ -1423,7 +1424,7 @@ def test_a_blocked_hand_and_the_questions_under_a_pseudo_terminal(tmp_path: Path
     lines = table_lines(blocked, words, NAMES)
     bo = blocked.reveals[1].holding
     args = ["keep", "--speech", "off", "--lang", language, *rule_args("american"), "--names", "Ada,Bo"]
-    child = pexpect.spawn(
+    child = pty_spawn(
         sys.executable,
         ["-m", "bergen_access", *args],
         cwd=str(ROOT),

@@ -36,7 +36,7 @@ import pexpect
 import pytest
 from pexpect.popen_spawn import PopenSpawn
 
-from .capabilities import HANG_UP, HARD_KILL, needs_pty
+from .capabilities import HANG_UP, HARD_KILL, needs_pty, pty_spawn
 from .drivers import ROOT, clean, environment
 
 try:  # the terminal's settings, read to see that the program gives them back: POSIX only
@@ -115,7 +115,7 @@ class Program:
         self.prompt_pattern = prompt
         self.child: Any
         if tty:
-            self.child = pexpect.spawn(
+            self.child = pty_spawn(
                 sys.executable,
                 ["-m", "bergen_access", *args],
                 cwd=str(ROOT),

@@ -32,6 +32,7 @@ from bergen_access.core.rules import BlockedRule, Tally
 from bergen_access.i18n import I18n
 from bergen_access.present.message import Verbosity
 
+from .capabilities import pty_spawn
 from .drivers import ROOT, clean, environment
 from .learn_script import ORDER, REFUSED, TRANSCRIPT, explanations, run_plain, transcript, typed
 
@@ -139,7 +140,7 @@ def save_untouched(save: Path) -> bool:
 
 
 def spawn(tmp_path: Path, args: list[str]) -> pexpect.spawn:
-    return pexpect.spawn(
+    return pty_spawn(
         sys.executable,
         ["-m", "bergen_access", *args],
         cwd=str(ROOT),

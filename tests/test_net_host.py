@@ -15,7 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from .capabilities import stop_gently
+from .capabilities import pty_spawn, stop_gently
 from .folders import data_env
 from .net_clients import LineClient
 
@@ -191,7 +191,7 @@ def joiner(home: Path, port: int, *flags: str) -> pexpect.spawn:
     env["BERGEN_TEST_RETRY_SCALE"] = "0.1"  # tries after 0.1, 0.2, 0.4, 0.8, 1.5 and 3 s
     arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", "Ada", *flags]
     arguments += ["--plain", "--speech", "off", "--sounds", "off", "--lang", "en"]
-    return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
+    return pty_spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=20)
 
 
 def at_a_table_through_join(tmp_path: Path, port: int) -> tuple[pexpect.spawn, str]:
@@ -330,9 +330,7 @@ def test_bergen_join_alone_comes_back_to_the_server_and_name_joined_last(tmp_pat
     home = tmp_path / "ada"
     env = {"HOME": str(home), "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "BRLAPI_HOST": ":98"}
     plain = ["--plain", "--speech", "off", "--sounds", "off", "--lang", "en"]
-    nowhere = pexpect.spawn(
-        sys.executable, ["-m", "bergen_access", "join", *plain], env=env, encoding="utf-8"
-    )
+    nowhere = pty_spawn(sys.executable, ["-m", "bergen_access", "join", *plain], env=env, encoding="utf-8")
     nowhere.expect("Which server\\? Type bergen join and its address, e.g. bergen join localhost:4000.")
     nowhere.expect(pexpect.EOF)
     nowhere.close()
@@ -344,9 +342,7 @@ def test_bergen_join_alone_comes_back_to_the_server_and_name_joined_last(tmp_pat
         first.expect("You are Ada")
         first.sendline("quit")
         first.expect(pexpect.EOF)
-        again = pexpect.spawn(
-            sys.executable, ["-m", "bergen_access", "join", *plain], env=env, encoding="utf-8"
-        )
+        again = pty_spawn(sys.executable, ["-m", "bergen_access", "join", *plain], env=env, encoding="utf-8")
         again.expect(f"Joining 127.0.0.1:{port}, the server you joined last.")
         again.expect("You are Ada")  # and the name given last
         again.sendline("quit")

@@ -22,7 +22,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -36,6 +35,7 @@ from typing import Any
 import pexpect
 import pytest
 
+from .capabilities import kill_now, needs_linux, pty_spawn
 from .drivers import ROOT, PipeSession, environment
 from .speech_fixtures import SpeechServer, need, start_speech_server
 
@@ -191,7 +191,7 @@ PTY_LINES: list[tuple[bytes, bool, bytes | None]] = [
 
 def test_escape_sequences_typed_or_pasted_under_prompt_toolkit(tmp_path: Path) -> None:
     output = io.BytesIO()
-    child = pexpect.spawn(
+    child = pty_spawn(
         sys.executable,
         ["-m", "bergen_access", "--seed", "3", "--speech", "off", "--new"],
         cwd=str(ROOT),
@@ -606,11 +606,12 @@ def _kill_processes_mentioning(marker: str) -> None:
             continue
         try:
             if marker.encode() in (entry / "cmdline").read_bytes():
-                os.kill(int(entry.name), signal.SIGKILL)
+                kill_now(int(entry.name))
         except (OSError, ProcessLookupError):
             continue
 
 
+@needs_linux
 def test_a_stale_speech_dispatcher_socket_is_replaced_by_a_fresh_daemon(tmp_path: Path) -> None:
     need("speech-dispatcher")
     # a short private runtime folder: a socket path may not be longer than 107 bytes
@@ -718,7 +719,7 @@ def test_export_stays_in_its_folder_and_never_overwrites(tmp_path: Path) -> None
 
 
 def _spawn_paused(tmp_path: Path, args: list[str], pause: str = "1.5") -> pexpect.spawn:
-    return pexpect.spawn(
+    return pty_spawn(
         sys.executable,
         ["-m", "bergen_access", *args],
         cwd=str(ROOT),

@@ -56,8 +56,29 @@ ATTRIBUTES = frozenset(
         "add_signal_handler",
     }
 )
+#: what the tests themselves may not count on: pexpect's pty spawn and SIGKILL are POSIX only (a child's
+#: pipes are read by threads, tests/drivers.py: Windows's select() takes sockets only)
+TEST_ATTRIBUTES = frozenset({"spawn", "SIGKILL"})
 #: names that are common elsewhere (``Popen.poll``) count only on their module
-QUALIFIED = {"poll": "select", "epoll": "select", "fork": "os", "startfile": "os"}
+QUALIFIED = {
+    "poll": "select",
+    "epoll": "select",
+    "fork": "os",
+    "startfile": "os",
+    "spawn": "pexpect",
+}
+#: in the tests, a skip that names the system counts as a test: these markers and conditions
+TEST_GUARDS = (
+    "needs_pty",
+    "needs_posix",
+    "needs_linux",
+    "macos_profile",
+    "PTY",
+    "IS_ROOT",
+    "skipif(sys.platform",
+)
+#: the foreign-platform profile takes Windows's missing names away on Linux: it is all about them
+NOT_CHECKED = ("foreign/",)
 #: keyword arguments of subprocess that Windows refuses (or ignores)
 KEYWORDS = frozenset({"pass_fds", "preexec_fn", "start_new_session"})
 #: modules that some system does not have
@@ -145,13 +166,38 @@ def _guards(parents: list[ast.AST], node: ast.AST) -> bool:
     return False
 
 
-def _uses(path: Path, root: Path = PACKAGE) -> Iterator[Use]:
+def _is_annotation(node: ast.AST, child: ast.AST) -> bool:
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return child is node.returns
+    if isinstance(node, ast.arg | ast.AnnAssign):
+        return child is node.annotation
+    return False
+
+
+def _skipped_elsewhere(parents: list[ast.AST], module: ast.Module) -> bool:
+    """Whether a test's use sits under a skip that names the system (tests only): the module's
+    ``pytestmark``, a decorator of the function around it, or an ``if`` on a capability."""
+    marks = [
+        ast.unparse(statement)
+        for statement in module.body
+        if isinstance(statement, ast.Assign) and "pytestmark" in ast.unparse(statement.targets[0])
+    ]
+    for parent in parents:
+        if isinstance(parent, ast.FunctionDef | ast.ClassDef):
+            marks += [ast.unparse(decorator) for decorator in parent.decorator_list]
+        if isinstance(parent, ast.If | ast.IfExp):
+            marks.append(ast.unparse(parent.test))
+    return any(guard in mark for mark in marks for guard in TEST_GUARDS)
+
+
+def _uses(path: Path, root: Path = PACKAGE, names: frozenset[str] = ATTRIBUTES) -> Iterator[Use]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     relative = path.relative_to(root).as_posix()
+    tests = names is not ATTRIBUTES
 
     def visit(node: ast.AST, parents: list[ast.AST]) -> Iterator[Use]:
         name = None
-        if isinstance(node, ast.Attribute) and node.attr in ATTRIBUTES:
+        if isinstance(node, ast.Attribute) and node.attr in names:
             base = node.value.id if isinstance(node.value, ast.Name) else None
             if node.attr not in QUALIFIED or base == QUALIFIED[node.attr]:
                 name = node.attr
@@ -163,10 +209,14 @@ def _uses(path: Path, root: Path = PACKAGE) -> Iterator[Use]:
             name = node.module
         if name is not None:
             scopes = [p for p in parents if isinstance(p, ast.FunctionDef | ast.ClassDef)]
+            scopes = scopes or parents[1:2]  # at the top of a module: the statement around it
             tested = any(name in _tested_names(scope) for scope in scopes[-2:])
             caught = _guards(parents, node) or (relative, name) in RAISED_TO_THE_CALLER
-            yield Use(relative, getattr(node, "lineno", 0), name, tested or caught)
+            skipped = tests and _skipped_elsewhere(parents, tree)
+            yield Use(relative, getattr(node, "lineno", 0), name, tested or caught or skipped)
         for child in ast.iter_child_nodes(node):
+            if tests and _is_annotation(node, child):
+                continue  # "-> pexpect.spawn" is a string under "from __future__ import annotations"
             yield from visit(child, [*parents, node])
 
     yield from visit(tree, [])
@@ -176,9 +226,27 @@ def all_uses() -> list[Use]:
     return [use for path in sorted(PACKAGE.rglob("*.py")) for use in _uses(path)]
 
 
+def tests_uses() -> list[Use]:
+    """The same names in the tests, with what only the tests count on, and the tests' skips as tests."""
+    tests = PACKAGE.parent / "tests"
+    paths = [
+        path
+        for path in sorted(tests.rglob("*.py"))
+        if not path.relative_to(tests).as_posix().startswith(NOT_CHECKED)
+    ]
+    return [use for path in paths for use in _uses(path, tests, ATTRIBUTES | TEST_ATTRIBUTES)]
+
+
 def test_every_platform_only_name_is_behind_a_test() -> None:
     unguarded = [f"{u.path}:{u.line} {u.name}" for u in all_uses() if not u.guarded]
     assert not unguarded, "names another system lacks, used without a test:\n" + "\n".join(unguarded)
+
+
+def test_the_tests_use_no_platform_only_name_without_a_test_or_a_skip() -> None:
+    """A test suite that can pass on Windows: every POSIX-only name in tests/ is behind a capability test
+    or a skip that names the system (tests/capabilities.py)."""
+    unguarded = [f"{u.path}:{u.line} {u.name}" for u in tests_uses() if not u.guarded]
+    assert not unguarded, "tests that would fail on another system:\n" + "\n".join(unguarded)
 
 
 def test_the_list_finds_what_it_should() -> None:

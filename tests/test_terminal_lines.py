@@ -15,6 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from .capabilities import pty_spawn
 from .drivers import ROOT, environment
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[>=]")
@@ -24,7 +25,7 @@ RULES = {"en": "rules", "de": "regeln", "tr": "kurallar"}
 
 
 def spawn(args: list[str], home: Path, *, columns: int = 80) -> pexpect.spawn:
-    return pexpect.spawn(
+    return pty_spawn(
         sys.executable,
         ["-m", "bergen_access", *args],
         cwd=str(ROOT),

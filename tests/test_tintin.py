@@ -25,6 +25,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from .capabilities import pty_spawn
 from .folders import data_env
 
 REQUIRED = os.environ.get("BERGEN_REQUIRE_TINTIN") == "1"  # CI sets it: a missing tt++ fails
@@ -171,7 +172,7 @@ def test_tintin_triggers_play_a_whole_match(tmp_path: Path) -> None:
         (tmp_path / "client").mkdir()
         client_env = {**os.environ, "HOME": str(tmp_path / "client"), "TERM": "xterm", "LANG": "C.UTF-8"}
         started = time.monotonic()
-        client = pexpect.spawn(
+        client = pty_spawn(
             binary, ["-G", str(script)], cwd=str(tmp_path), env=client_env, dimensions=(24, 80), timeout=5
         )
         try:

@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath
 import pexpect
 import pytest
 
-from .capabilities import PTY, patience
+from .capabilities import PTY, patience, pty_spawn
 from .drivers import ROOT
 
 REQUIRED = os.environ.get("BERGEN_REQUIRE_WINE") == "1"
@@ -103,7 +103,7 @@ class WineConsole:
     ) -> None:
         command = [str(program)] if program is not None else [str(wine.python_exe), "-m", "bergen_access"]
         self.started = time.monotonic()
-        self.child = pexpect.spawn(
+        self.child = pty_spawn(
             "wine",
             [*command, *arguments],
             cwd=str(ROOT),

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import shlex
-import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ import pexpect
 
 from bergen_access.i18n import I18n
 
+from ..capabilities import kill_now, pty_spawn
 from .program import FIRST_ANSWER, Program, Reference, Step, match_args, saved
 from .readers import READERS, Started
 from .synths import Said
@@ -94,7 +94,7 @@ class Run:
         self.started = started
         env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "XDG_"))}
         env.update(started.env, LANG="C.UTF-8")
-        self.child = pexpect.spawn(
+        self.child = pty_spawn(
             started.argv[0], started.argv[1:], env=env, cwd=str(home), dimensions=(ROWS, COLUMNS)
         )
         self.raw = b""
@@ -144,7 +144,7 @@ class Run:
         """End the program (it would outlive its reader, which SIGHUP does not stop), then the reader."""
         try:
             pid = int((home / "bergen.pid").read_text())
-            os.kill(pid, signal.SIGKILL)
+            kill_now(pid)
         except (OSError, ValueError):
             pass  # never started, or already gone
         self.child.close(force=True)
@@ -203,7 +203,7 @@ def first_question(program: Program, home: Path, lang: str, seed: int) -> Step:
     """The first-run question as the program writes it to a terminal with nobody reading it: its lines
     and its prompt (a plain pipe never asks it)."""
     home.mkdir(parents=True, exist_ok=True)
-    child = pexpect.spawn(
+    child = pty_spawn(
         program.command(match_args(lang, seed))[0],
         program.command(match_args(lang, seed))[1:],
         cwd=str(program.root),
