@@ -26,7 +26,7 @@ import pytest
 
 from bergen_access.output.brlapi import local_socket_dirs
 
-from .capabilities import kill_now, needs_linux
+from .capabilities import kill_now, needs_linux, patience
 
 pytestmark = needs_linux  # a helper of Linux-only tests: BRLTTY and its virtual display
 
@@ -122,7 +122,7 @@ class VirtualDisplay:
 
     def wait_for_text(self, predicate: Callable[[str], bool], timeout: float = 3.0) -> str:
         """The shown text once ``predicate`` holds for it (else AssertionError with the last text)."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + patience(timeout)
         while not predicate(self.text):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -132,7 +132,7 @@ class VirtualDisplay:
 
     def wait_for_dots(self, predicate: Callable[[list[str]], bool], timeout: float = 3.0) -> list[str]:
         """The shown cells (dot numbers like "1257", "" for a blank) once ``predicate`` holds."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + patience(timeout)
         while not predicate(self.dots):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -142,7 +142,7 @@ class VirtualDisplay:
 
     def settle(self, quiet: float = 0.15, timeout: float = 2.0) -> str:
         """The text once nothing new came for ``quiet`` seconds (bounded by ``timeout``)."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + patience(timeout)
         while time.monotonic() < deadline and self.poll(quiet):
             pass
         return self.text
@@ -156,7 +156,7 @@ class VirtualDisplay:
         the display keeps the client's text (then this fails). With a real screen
         driver the core polls the screen and redraws by itself.
         """
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + patience(timeout)
         while not self.text.startswith(OWN_LINE):
             if time.monotonic() > deadline:
                 raise AssertionError(f"the display still shows {self.text!r} after {timeout} s")
@@ -183,10 +183,11 @@ class VirtualDisplay:
         self._send("")
         if self.log is None:
             return
-        deadline = time.monotonic() + KEY_TIMEOUT
+        limit = patience(KEY_TIMEOUT)
+        deadline = time.monotonic() + limit
         while key.strip() not in self._taken_commands()[before:]:
             if time.monotonic() > deadline:
-                raise AssertionError(f"BRLTTY did not take the key {key!r} in {KEY_TIMEOUT} s")
+                raise AssertionError(f"BRLTTY did not take the key {key!r} in {limit:.1f} s")
             self.poll(0.05)
             self._send("")
 
