@@ -209,9 +209,9 @@ class PipeSession:
 
     def finish(self, timeout: float = 30.0) -> int:
         """Close the input, wait for the program to end and its output to be read; its exit status."""
-        assert self.process.stdin is not None
-        with contextlib.suppress(OSError):
-            self.process.stdin.close()
+        if self.process.stdin is not None:  # (a caller may have ended the input already)
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
         status = self.process.wait(timeout=patience(timeout))
         self.output.join(timeout)
         self.errors.join(timeout)

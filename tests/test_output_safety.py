@@ -630,7 +630,13 @@ def test_a_stale_speech_dispatcher_socket_is_replaced_by_a_fresh_daemon(tmp_path
         capture = tmp_path / "spoken.txt"
         _speechd_user_config(tmp_path / "config", capture)
         (tmp_path / "home").mkdir()
-        env = environment(tmp_path, TERM="dumb", XDG_RUNTIME_DIR=str(runtime), HOME=str(tmp_path / "home"))
+        env = environment(
+            tmp_path,
+            TERM="dumb",
+            XDG_RUNTIME_DIR=str(runtime),
+            XDG_CONFIG_HOME=str(tmp_path / "config"),  # where the daemon finds its capture module's settings
+            HOME=str(tmp_path / "home"),
+        )
         env.pop("SPEECHD_ADDRESS", None)
         session = Session(["--seed", "4", "--sounds", "off", "--speech", "screenreader", "--new"], env)
         opening = session.start()

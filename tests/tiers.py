@@ -28,6 +28,7 @@ WINDOWS_TIER = frozenset(
         "test_match_record.py",
         "test_record_command.py",
         "test_rules_and_records.py",
+        "test_tiers.py",
         # the Windows paths themselves
         "test_platform_units.py",
         "test_platform_names.py",
