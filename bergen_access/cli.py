@@ -141,13 +141,15 @@ def _add_arguments(name: str, parser: argparse.ArgumentParser, i: I18n) -> None:
 
 
 def prepare_streams() -> None:
-    """Pipes and files are UTF-8 on every system; a terminal keeps its own encoding.
+    """Pipes and files are UTF-8 with "\n" line ends on every system; a terminal keeps its own ways.
 
     Windows gives a redirected stream its ANSI code page (cp1252 in Germany), which has no Turkish
     letters and reads a UTF-8 score sheet's "Jürgen" as "JÃ¼rgen"; a sheet saved by Notepad may begin
     with a byte order mark, which is dropped. Bytes that are not UTF-8 reach the input boundary (as lone
     surrogates) instead of crashing the read; text an encoding cannot show is replaced instead of
-    crashing the write.
+    crashing the write. Windows would also end a line read at a lone carriage return (a hostile
+    "owned\rhand" became two commands there) and write "\r\n": with "\n" the lines are the same bytes
+    as elsewhere, and the input boundary takes the "\r" of a Windows line end and refuses any other.
     """
     for stream, errors, encoding in (
         (sys.stdin, "surrogateescape", "utf-8-sig"),
@@ -161,7 +163,7 @@ def prepare_streams() -> None:
             if _is_terminal(stream):
                 reconfigure(errors=errors)
             else:
-                reconfigure(encoding=encoding, errors=errors)
+                reconfigure(encoding=encoding, errors=errors, newline="\n")
 
 
 def _is_terminal(stream: object) -> bool:

@@ -207,6 +207,7 @@ def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> No
     The event loop's own handlers where it has them (Unix); elsewhere (Windows) a plain handler that
     wakes the loop from the signal.
     """
+    plain = False
     for name in STOP_SIGNALS:
         number = getattr(signal, name, None)
         if number is None:
@@ -216,6 +217,19 @@ def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> No
         except (NotImplementedError, RuntimeError):
             with contextlib.suppress(ValueError, OSError):
                 signal.signal(number, lambda _number, _frame: _wake(loop, stop))
+                plain = True
+    if plain:
+        _quiet_wakeup()
+
+
+def _quiet_wakeup() -> None:
+    """Windows: Python wakes the loop from a signal through a socket, and when that socket is full a wake
+    is already on its way; it would print "Exception ignored … BlockingIOError" to the host at Ctrl-C
+    (seen under Wine). The same socket, without that warning."""
+    with contextlib.suppress(ValueError, OSError):
+        socket = signal.set_wakeup_fd(-1)
+        if socket != -1:
+            signal.set_wakeup_fd(socket, warn_on_full_buffer=False)
 
 
 def _wake(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:

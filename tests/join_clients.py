@@ -62,4 +62,13 @@ def joiner(tmp_path: Path, port: int, name: str, language: str, *more: str, time
     if PTY:
         return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=timeout)
     windows = {**os.environ, **env, "PYTHONIOENCODING": "utf-8"}  # Windows starts nothing without SYSTEMROOT
-    return PopenSpawn([sys.executable, *arguments], env=windows, encoding="utf-8", timeout=timeout)
+    return PipeJoiner([sys.executable, *arguments], env=windows, encoding="utf-8", timeout=timeout)
+
+
+class PipeJoiner(PopenSpawn):  # type: ignore[misc]
+    """PopenSpawn with what the tests call on pexpect's spawn: ``close`` waits for the end."""
+
+    def close(self, force: bool = False) -> None:
+        if force:
+            self.kill(9)
+        self.wait()

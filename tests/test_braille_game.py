@@ -26,8 +26,10 @@ from bergen_access.output.braille_display import open_display
 from bergen_access.output.brlapi import BrlapiError
 
 from .brltty_fixture import Brltty, VirtualDisplay, running_brltty
-from .capabilities import kill_now, pty_spawn
+from .capabilities import kill_now, needs_linux, pty_spawn
 from .folders import data_env
+
+pytestmark = needs_linux  # BRLTTY with its virtual display, started by tests/brltty_fixture.py
 
 PYTHON = str(Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python")
 COUNT = re.compile(r"\s\+(\d+)$")

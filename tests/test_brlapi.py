@@ -16,7 +16,9 @@ import pytest
 from bergen_access.output import brlapi
 from bergen_access.output.brlapi import BrlapiError, Key, KeyCommand
 from tests.brltty_fixture import Brltty, VirtualDisplay, free_api_number, running_brltty
-from tests.capabilities import kill_now
+from tests.capabilities import kill_now, needs_linux
+
+pytestmark = needs_linux  # BRLTTY with its virtual display, started by tests/brltty_fixture.py
 
 ROOT = Path(__file__).resolve().parent.parent
 

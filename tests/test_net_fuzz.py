@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import os
 import re
-import signal
 import socket
 import struct
 import subprocess
@@ -45,6 +44,7 @@ from bergen_access.net.guard import MOST_WRONG, WrongSecrets
 from bergen_access.net.server import Client, Server
 
 from .blind_play_bot import move
+from .capabilities import stop_gently
 from .folders import data_env
 
 WAIT = 10.0
@@ -1229,7 +1229,7 @@ def test_the_real_server_process_survives_a_barrage_and_stops_on_sigterm(tmp_pat
 
         deaf: list[socket.socket] = []
         asyncio.run(asyncio.wait_for(barrage(), 30))
-        process.send_signal(signal.SIGTERM)
+        stop_gently(process)  # SIGTERM; Ctrl-C on Windows
         assert process.wait(timeout=10) == 0
         for sock in deaf:
             sock.close()

@@ -11,6 +11,7 @@ import pytest
 
 from bergen_access.i18n import I18n, load_translations
 
+from .capabilities import needs_tool
 from .folders import data_env
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +24,9 @@ def _run(command: list[str], cwd: Path, **kwargs: object) -> subprocess.Complete
 
 
 @pytest.mark.slow
+@needs_tool("git")
 def test_wheel_from_a_clean_clone_plays_in_german_and_turkish(tmp_path: Path) -> None:
+    pytest.importorskip("venv", reason="this Python has no venv (the embeddable Windows build has none)")
     clone = tmp_path / "clone"
     _run(["git", "clone", "--quiet", "--no-local", str(ROOT), str(clone)], tmp_path)
     dist = tmp_path / "dist"
@@ -32,7 +35,8 @@ def test_wheel_from_a_clean_clone_plays_in_german_and_turkish(tmp_path: Path) ->
     assert len(wheels) == 1
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], tmp_path)
-    _run([str(venv / "bin" / "pip"), "install", "--quiet", str(wheels[0])], tmp_path)
+    programs = venv / ("Scripts" if sys.platform == "win32" else "bin")
+    _run([str(programs / "pip"), "install", "--quiet", str(wheels[0])], tmp_path)
     home = tmp_path / "home"
     env = {
         "PATH": os.environ.get("PATH", ""),
@@ -40,13 +44,16 @@ def test_wheel_from_a_clean_clone_plays_in_german_and_turkish(tmp_path: Path) ->
         **data_env(home),
         "TERM": "dumb",
     }
+    for name in ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "TEMP", "TMP"):  # Windows starts nothing without them
+        if name in os.environ:
+            env[name] = os.environ[name]
     for language in ("de", "tr"):
         catalog = clone / "locales" / language / "LC_MESSAGES" / "bergen_access.po"
         words = I18n(language, load_translations(language, catalog))
         expected = words.gettext("Hand {number}. Your tiles: {tiles}.").split("{")[0]
         assert expected and expected != "Hand ", f"{language} catalog is not translated"
         result = subprocess.run(
-            [str(venv / "bin" / "bergen"), "--lang", language, "--seed", "3", "--new", "--plain"],
+            [str(programs / "bergen"), "--lang", language, "--seed", "3", "--new", "--plain"],
             cwd=tmp_path,  # away from the checkout: only the installed catalogs can speak
             input="hand\nquit\n",
             capture_output=True,

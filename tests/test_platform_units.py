@@ -1317,6 +1317,26 @@ def test_without_loop_signal_handlers_plain_handlers_wake_the_loop(monkeypatch: 
     assert stop.is_set()
 
 
+def test_without_loop_signal_handlers_a_full_wakeup_socket_is_not_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The loop's wakeup socket stays, without the warning Windows printed at Ctrl-C when it was full."""
+    wakeups: list[tuple[int, bool]] = [(7, True)]
+
+    def set_wakeup_fd(fd: int, *, warn_on_full_buffer: bool = True) -> int:
+        before = wakeups[-1][0]
+        wakeups.append((fd, warn_on_full_buffer))
+        return before
+
+    monkeypatch.setattr("bergen_access.serve.signal.signal", lambda number, handler: None)
+    monkeypatch.setattr("bergen_access.serve.signal.set_wakeup_fd", set_wakeup_fd)
+    net_run._stop_on_signals(cast(asyncio.AbstractEventLoop, FakeLoop(handlers=False)), asyncio.Event())
+    assert wakeups[-1] == (7, False)
+    wakeups[:] = [(7, True)]
+    net_run._stop_on_signals(cast(asyncio.AbstractEventLoop, FakeLoop(handlers=True)), asyncio.Event())
+    assert wakeups == [(7, True)]  # the loop's own handlers: nothing to change
+
+
 def test_loop_signal_handlers_are_used_where_there_are_some(monkeypatch: pytest.MonkeyPatch) -> None:
     def never(number: int, handler: object) -> NoReturn:
         raise AssertionError("signal.signal was called although the loop takes signals")

@@ -17,8 +17,11 @@ from bergen_access.output.speech import Speaker
 from bergen_access.output.ssip import SsipClient
 from bergen_access.present.words import Words
 
+from .capabilities import needs_linux
 from .drivers import PipeSession, environment
 from .speech_fixtures import SpeechServer, need, start_speech_server
+
+pytestmark = needs_linux  # Speech Dispatcher, espeak-ng, aplay; Windows speaks with NVDA, JAWS, SAPI5
 
 
 @pytest.fixture

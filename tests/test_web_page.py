@@ -16,6 +16,7 @@ import asyncio
 import json
 import os
 import re
+import sys
 import threading
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
@@ -50,7 +51,12 @@ try:
 except ImportError:  # pragma: no cover - told by the skip
     sync_playwright = None  # type: ignore[assignment]
 
-if sync_playwright is None or not Path(CHROMIUM).exists():
+#: on Windows only a Chromium named by BERGEN_CHROMIUM counts (under Wine, /usr/bin/chromium would be Linux's)
+if (
+    sync_playwright is None
+    or not Path(CHROMIUM).exists()
+    or (sys.platform == "win32" and "BERGEN_CHROMIUM" not in os.environ)
+):
     if REQUIRED:
         raise RuntimeError(f"BERGEN_REQUIRE_BROWSER=1 but Playwright or {CHROMIUM} is missing")
     pytest.skip("Chromium or Playwright is not installed", allow_module_level=True)

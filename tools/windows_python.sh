@@ -86,9 +86,19 @@ target.mkdir(parents=True, exist_ok=True)
 found = sorted(wheels.glob("*.whl"))
 if not found:
     sys.exit("no wheels were downloaded")
+scripts = target.parent.parent / "Scripts"  # where pip puts a wheel's programs (ruff.exe)
 for wheel in found:
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
+    for data in target.glob("*.data"):  # what a wheel installs elsewhere: its programs, its libraries
+        for kind in data.iterdir():
+            place = scripts if kind.name == "scripts" else target
+            place.mkdir(parents=True, exist_ok=True)
+            for item in kind.iterdir():
+                destination = place / item.name
+                if destination.exists():
+                    continue
+                item.rename(destination)
 print(f"{len(found)} wheels unpacked", file=sys.stderr)
 EOF
 
