@@ -26,23 +26,25 @@ from .console import (
 )
 from .core.dealers import SeededDealer
 from .core.engine import Match
+from .core.journal import Replayed
 from .core.refused import RecordProblem
 from .core.rules import Rules, RulesError, from_options
 from .core.takeback import TakeBack
 from .i18n import I18n, choose_language, environment
 from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
+from .present import notices
 from .present.rules_text import rules_error
 from .present.table_talk import rules_name, saved_match
 from .present.words import Words
 from .rule_args import add_rule_arguments, rules_from_arguments
-from .session.match_log import Recorder
+from .session.journal import Journal, JournalText, clean_strays, current_journal, read_journal
+from .session.match_log import legacy_record_of
 from .session.savefile import MATCH_FILE, checked_seat, load_match
 from .session.untrusted import DamagedFile
 from .ui.game import Game, Seating
 
 COMPUTER_NAMES = ("Anna", "Cem", "Mia")  # names that read well in German, Turkish and English
-PREVIOUS_FILE = "match.previous.json"
 
 
 def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
@@ -103,22 +105,15 @@ def _seating(seats: list[dict[str, Any]], players: int) -> Seating:
     return Seating(names=[str(seat["name"]) for seat in seats], human=humans[0], levels=levels)
 
 
-def _saved_match(console: Console, new: bool, asked: Rules) -> tuple[Match, Seating] | None:
+def _saved_match(console: Console, new: bool, asked: Rules) -> tuple[Match, Seating, Journal] | None:
     """The saved match if the player wants it (said which it is, and whether the command line asked for
-    other rules); a damaged file is reported and kept aside."""
+    other rules), with the journal it goes on in; a damaged file is reported and kept aside. A match
+    the player does not continue stays in the record, marked as left."""
     i = console.words
-
-    def load(path: Path) -> tuple[Match, Seating]:
-        match, seats = load_match(path, checked_seat)
-        return match, _seating(seats, match.players)
-
-    saved = console.load_saved(MATCH_FILE, "match", load)
+    saved = _legacy_save(console) or _open_journal(console)
     if saved is None:
         return None
-    match, seating = saved
-    if match.is_over:
-        console.data.remove(MATCH_FILE)
-        return None
+    match, seating, journal = saved
     if not new:
         words = Words(i, match.rules, seating.names, seating.human)
         names = [words.name(seat) for seat in range(match.players)]
@@ -133,9 +128,63 @@ def _saved_match(console: Console, new: bool, asked: Rules) -> tuple[Match, Seat
             other = i.gettext("You asked for other rules ({rules}): no starts a new match with them.")
             question += " " + other.format(rules=rules_name(i, asked))
         if console.setup.yes_no(question):
-            return match, seating
-    console.keep_declined(MATCH_FILE, PREVIOUS_FILE)
+            return match, seating, journal
+    journal.leave()
+    journal.close()
+    console.tell_storage()
     return None
+
+
+def _open_journal(console: Console) -> tuple[Match, Seating, Journal] | None:
+    """The match this console was playing: the newest journal of its own that neither ended nor was
+    left. An unfinished last line (a write cut short) is said and cut off."""
+    name = current_journal(console.data)
+    if name is None:
+        return None
+
+    def load(path: Path) -> tuple[Replayed, JournalText]:
+        replayed, text = read_journal(path, checked_seat)
+        _seating(replayed.seats, replayed.match.players)  # one player, at this keyboard
+        return replayed, text
+
+    loaded = console.load_saved(name, "match", load)
+    if loaded is None:
+        return None
+    replayed, text = loaded
+    if replayed.match.is_over or replayed.left:
+        return None
+    path = console.data.path(name)
+    assert path is not None
+    if text.torn:
+        console.announcer.announce(notices.torn_journal(console.words, str(path)))
+    journal = Journal.resume(console.data, path, replayed, text)
+    if text.torn:
+        journal.cut_tail()
+    return replayed.match, _seating(replayed.seats, replayed.match.players), journal
+
+
+def _legacy_save(console: Console) -> tuple[Match, Seating, Journal] | None:
+    """A save of an earlier version (``match.json``, versions 1 and 2): carried on as a journal, which
+    takes the place of the save and of its record; None if there is none or it is over."""
+
+    def load(path: Path) -> tuple[Match, Seating]:
+        match, seats = load_match(path, checked_seat)
+        return match, _seating(seats, match.players)
+
+    saved = console.load_saved(MATCH_FILE, "match", load)
+    if saved is None:
+        return None
+    match, seating = saved
+    if match.is_over:
+        console.data.remove(MATCH_FILE)
+        return None
+    legacy = legacy_record_of(console.data, match)
+    journal = Journal(console.data, started=str(legacy[1]["started"]) if legacy else None)
+    if journal.sync(match, seating.to_json()):
+        console.data.remove(MATCH_FILE)
+        if legacy is not None:
+            legacy[0].unlink(missing_ok=True)
+    return match, seating, journal
 
 
 def _take_back(console: Console, flag: str | None) -> TakeBack:
@@ -186,8 +235,9 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
                 started.append(True)
         speech = speech or "off"
         saved = _saved_match(console, args.new, rules)
+        journal = Journal(console.data)
         if saved is not None:
-            match, seating = saved
+            match, seating, journal = saved
         else:
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
             match = Match(rules, SeededDealer(seed))
@@ -202,8 +252,8 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             start_channels(console, args, speech)
         session = seat_session(console, speech, new_match=new_match)
         session.take_back = _take_back(console, args.take_back)
-        session.recorder = Recorder(console.data)
-        session.recorder.clean()
+        session.journal = journal
+        clean_strays(console.data)
         game = Game(
             match,
             seating,

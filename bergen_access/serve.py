@@ -13,7 +13,7 @@ from .boundary import visible
 from .i18n import LANGUAGES, I18n
 from .net import texts
 from .net.limits import MOST_PER_ADDRESS
-from .net.server import HostNotice, NotRecorded, Server
+from .net.server import HostNotice, Server, TornJournal
 from .present import notices
 from .session import paths
 from .session.storage import LockState, Storage, StorageNotice, reason_of
@@ -146,8 +146,8 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
             tell(notices.storage_notice(i, notice).text)
         elif isinstance(notice, FileProblem):
             tell(notices.file_problem(i, "table", notice).text)
-        elif isinstance(notice, NotRecorded):
-            tell(texts.not_recorded(i, notice.table, notice.reason))
+        elif isinstance(notice, TornJournal):
+            tell(notices.torn_journal(i, notice.path).text)
         else:
             tell(texts.tables_back(i, notice.count))
 

@@ -24,11 +24,11 @@ from bergen_access.i18n import TURKISH_ENDING, I18n
 from bergen_access.output.announcer import Announcer
 from bergen_access.players.levels import make_player
 from bergen_access.present.message import Verbosity
-from bergen_access.session.savefile import load_match
 from bergen_access.session.settings import Settings
 from bergen_access.ui.game import Game, Seating, Session
 
 from .drivers import PipeSession, environment
+from .saves import data_folder, saved_match
 
 PLAIN = ["--plain", "--speech", "off"]  # no speech: no sound cues either (their default)
 NAMES = ("You", "Anna", "Cem", "Mia")
@@ -78,17 +78,9 @@ def first_word(i: I18n, context: str, words: str) -> str:
 # ------------------------------------------------------------------ the program through pipes
 
 
-def save_path(home: Path) -> Path:
-    return home / "data" / "bergen-access" / "match.json"
-
-
 def saved_state(home: Path) -> Match | None:
     """The match the program saved last (None when there is none: before it starts, after it ends)."""
-    path = save_path(home)
-    if not path.is_file():
-        return None
-    match, _ = load_match(path)
-    return match
+    return saved_match(data_folder(home))
 
 
 def move(view: SeatView) -> str:

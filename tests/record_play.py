@@ -1,6 +1,6 @@
 """Matches played in-process the way the console loop plays them, for the match record's tests.
 
-The player's seat is a real ``MatchSeat`` with a real ``Storage`` and ``Recorder``; the player's moves
+The player's seat is a real ``MatchSeat`` with a real ``Storage`` and ``Journal``; the player's moves
 come from a computer level, made through the seat's own commands (play, draw, pass, next) as typed
 lines would make them; the others move through ``computer_turn``, as in ``ui/game.py``.
 """
@@ -24,7 +24,7 @@ from bergen_access.present.message import Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
 from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import Session
-from bergen_access.session.match_log import Recorder
+from bergen_access.session.journal import Journal
 from bergen_access.session.settings import Settings
 from bergen_access.session.storage import Storage
 
@@ -39,7 +39,7 @@ def seat_for(
     storage = Storage.open(folder) if folder is not None else None
     session = Session(storage, Settings(), lambda: None, "off", lambda mode: None)
     if storage is not None:
-        session.recorder = Recorder(storage)
+        session.journal = Journal(storage)
     seating = Seating(names=list(NAMES[: rules.players]), human=0, levels=levels)
     announcer = Announcer(io.StringIO(), language=language)
     return MatchSeat(

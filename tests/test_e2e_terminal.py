@@ -12,6 +12,7 @@ import pytest
 
 from .console_bot import Typist, fast_opponent
 from .drivers import ROOT, PipeSession, environment, run_pty
+from .saves import journal_path, replayed, save_record
 
 TABLES = [["--players", "2"], ["--players", "3"], ["--players", "4"], ["--players", "4", "--partners"]]
 CASES = [(preset, table) for preset in ("standard", "counters", "dominoplaza") for table in TABLES]
@@ -32,7 +33,8 @@ def test_complete_match_under_a_pseudo_terminal(tmp_path: Path, preset: str, tab
     assert status == 0, transcript[-1500:]
     assert "Match over" in transcript
     assert "I did not understand" in transcript  # the mistakes were answered
-    assert not (tmp_path / "data" / "bergen-access" / "match.json").exists()  # finished: no save left
+    found = replayed(tmp_path / "data" / "bergen-access")  # finished: its journal says so, none to resume
+    assert found is not None and found.match.is_over and found.envelope["ended"] is not None
 
 
 @pytest.mark.parametrize(("preset", "table"), CASES)
@@ -86,7 +88,7 @@ def test_resume_after_the_process_is_killed_restores_the_same_state(tmp_path: Pa
         session.type(typist.answer(prompt, recent))
     assert session.read_to_prompt() is not None
     before = _review(session)
-    saved = json.loads((tmp_path / "data" / "bergen-access" / "match.json").read_text())
+    saved = save_record(tmp_path / "data" / "bergen-access")
     session.kill()
     resumed = PipeSession(["--seed", "999"], tmp_path)
     got = resumed.read_to_prompt()
@@ -94,10 +96,7 @@ def test_resume_after_the_process_is_killed_restores_the_same_state(tmp_path: Pa
     resumed.type("yes")
     assert resumed.read_to_prompt() is not None
     assert _review(resumed) == before
-    assert (
-        json.loads((tmp_path / "data" / "bergen-access" / "match.json").read_text())["actions"]
-        == saved["actions"]
-    )
+    assert save_record(tmp_path / "data" / "bergen-access")["actions"] == saved["actions"]
     resumed.type("quit")
     assert resumed.finish() == 0
 
@@ -107,16 +106,50 @@ def test_a_truncated_save_is_reported_and_set_aside(tmp_path: Path) -> None:
     assert session.read_to_prompt() is not None
     session.type("quit")
     session.finish()
-    save = tmp_path / "data" / "bergen-access" / "match.json"
+    save = journal_path(tmp_path / "data" / "bergen-access")
+    assert save is not None
     text = save.read_text()
-    save.write_text(text[: len(text) // 2])
+    save.write_text(text[: text.index("\n") // 2])  # cut inside its first line: nothing of it is whole
     session = PipeSession(["--seed", "5"], tmp_path)
     got = session.read_to_prompt()
     assert got is not None and "could not be used" in got[0]
-    kept = list(save.parent.glob("match.damaged-*.json"))
-    assert len(kept) == 1 and kept[0].read_text() == text[: len(text) // 2]
+    kept = list(save.parent.glob(f"{save.stem}.damaged-*.jsonl"))
+    assert len(kept) == 1 and kept[0].read_text() == text[: text.index("\n") // 2]
     session.type("quit")
     assert session.finish() == 0
+
+
+def test_a_save_cut_short_in_its_last_write_goes_on_from_the_last_whole_move(tmp_path: Path) -> None:
+    """A kill in the middle of a write: the unfinished line is left out, said once, and the match goes on
+    from the move before it; the next write cuts it off."""
+    session = PipeSession(["--seed", "5"], tmp_path)
+    assert session.read_to_prompt() is not None
+    session.type("1-5 left")
+    assert session.read_to_prompt() is not None
+    session.type("quit")
+    session.finish()
+    data = tmp_path / "data" / "bergen-access"
+    save = journal_path(data)
+    assert save is not None
+    whole = save.read_bytes()
+    before = save_record(data)
+    save.write_bytes(whole + b'{"moves":[{"type":"play","seat":0,"ti')
+    session = PipeSession(["--seed", "5"], tmp_path)
+    got = session.read_to_prompt()
+    assert got is not None and got[0].count("last save was cut short") == 1, got[0]
+    assert "A saved match is waiting, in hand 1" in got[0]
+    session.type("yes")
+    assert session.read_to_prompt() is not None
+    assert save_record(data)["actions"] == before["actions"]
+    assert save.read_bytes() == whole  # cut off at once
+    session.type("5-5 left")  # seed 5: after 1-5 and Anna's 1-6 the ends are 5 and 6
+    got = session.read_to_prompt()
+    assert got is not None and "You play 5-5 on the left." in got[0], got
+    session.type("quit")
+    assert session.finish() == 0
+    after = save.read_bytes()
+    assert after.startswith(whole) and len(after) > len(whole)
+    assert all(json.loads(line) for line in after.splitlines())  # every line whole
 
 
 def test_help_documents_the_options(tmp_path: Path) -> None:

@@ -27,9 +27,11 @@ import pytest
 from bergen_access.i18n import I18n
 from bergen_access.present import notices
 from bergen_access.present.notices import file_problem_reason
+from bergen_access.session.savefile import match_text
 from bergen_access.session.untrusted import FileProblem
 
 from .drivers import ROOT, PipeSession, environment
+from .saves import journal_path, replayed, save_record
 
 GAME = ["--seed", "5", "--plain", "--speech", "off"]
 KEEP = ["keep", "--names", "Anna,Cem", "--plain", "--speech", "off"]
@@ -137,15 +139,27 @@ def put(path: Path, content: bytes | None) -> None:
 def _real_file(home: Path, args: list[str], typed: str, name: str) -> bytes:
     result = run(home, args, typed)
     assert_clean(result)
-    return (data_of(home) / name).read_bytes()
+    return kept_file(home, name).read_bytes()
+
+
+def kept_file(home: Path, name: str) -> Path:
+    """Where a program keeps its state: the score sheet's file, or the match's journal."""
+    if name != "match.json":
+        return data_of(home) / name
+    path = journal_path(data_of(home))
+    assert path is not None, "no journal"
+    return path
 
 
 @pytest.fixture(scope="module")
 def match_save(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """A real save: one move played (and the computer's answer), then quit."""
-    save = _real_file(tmp_path_factory.mktemp("match"), GAME, "1-5 left\nquit\n", "match.json")
-    assert len(json.loads(save)["actions"]) == 2
-    return save
+    """A save of version 2 (``match.json``, as earlier versions wrote it; still read and carried on as
+    a journal) of a real match: one move played (and the computer's answer), then quit."""
+    home = tmp_path_factory.mktemp("match")
+    assert_clean(run(home, GAME, "1-5 left\nquit\n"))
+    found = replayed(data_of(home))
+    assert found is not None and len(found.match.actions) == 2
+    return match_text(found.match, found.seats).encode("utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -399,8 +413,16 @@ def test_a_damaged_match_save_is_kept_and_a_new_match_starts(
         assert part in told, (part, told)
     assert "A saved match is waiting" not in result.out
     assert result.out.index(told) < result.out.index(NEW_DEAL)  # said first, then the new match
-    fresh = json.loads(save.read_text(encoding="utf-8"))  # the new match is saved where the old one was
-    assert fresh["actions"] == [] and fresh["dealer"] == {"kind": "seeded", "seed": 5}
+    fresh = replayed(data_of(tmp_path))  # the new match is saved, in a journal of its own
+    assert (
+        fresh is not None
+        and fresh.match.actions == []
+        and fresh.match.dealer.spec()
+        == {
+            "kind": "seeded",
+            "seed": 5,
+        }
+    )
 
 
 # ------------------------------------------------------------------- 2. two set aside in the same second
@@ -662,7 +684,7 @@ class Place:
     folders: list[str]  # the folders the player must hear "Cannot save in" about
     cwd: Path = ROOT
     prefix: tuple[str, ...] = ()
-    match_saved: Path | None = None  # where the match is still saved (the data folder works)
+    match_saved: Path | None = None  # the data folder, where the match is still saved (it works)
 
 
 def _no_home_prefix() -> tuple[str, ...]:
@@ -704,7 +726,7 @@ def unusable(kind: str, home: Path) -> Iterator[Place]:
     elif kind == "config-home-is-a-file":
         (home / "a-file").write_text("not a folder")
         env = environment(home, TERM="dumb", BERGEN_CONFIG_DIR=str(home / "a-file" / "bergen-access"))
-        yield Place(env, [str(home / "a-file/bergen-access")], match_saved=data_of(home) / "match.json")
+        yield Place(env, [str(home / "a-file/bergen-access")], match_saved=data_of(home))
     elif kind == "no-home":
         prefix = _no_home_prefix()
         cwd = home / "cwd"
@@ -717,7 +739,7 @@ def unusable(kind: str, home: Path) -> Iterator[Place]:
             yield Place(
                 environment(home, TERM="dumb"),
                 [str(config_of(home))],
-                match_saved=data_of(home) / "match.json",
+                match_saved=data_of(home),
             )
     else:
         raise AssertionError(kind)
@@ -735,7 +757,7 @@ def test_the_game_plays_where_nothing_can_be_saved_and_says_so_once(tmp_path: Pa
         assert "Your 5 tiles: 0-6 (right)" in result.out and "Verbosity: terse." in result.out
         assert "Goodbye" in result.out.replace("\n", " ")
         if place.match_saved is not None:  # only the settings are lost: the match is saved
-            assert len(json.loads(place.match_saved.read_text())["actions"]) == 4
+            assert len(save_record(place.match_saved)["actions"]) == 4
         if kind == "no-home":
             assert list(place.cwd.iterdir()) == []  # no "~/.local/share" made where the program started
         cannot = result.cannot_save()
@@ -796,6 +818,7 @@ def test_leaving_does_not_claim_a_save_that_was_not_made(tmp_path: Path, program
         with filelock.FileLock(data_of(tmp_path) / f"{name}.lock", timeout=0):  # as the other copy holds it
             result = run(tmp_path, args, "1\n" + typed)
         assert not (data_of(tmp_path) / name).exists()
+        assert not list(data_of(tmp_path).rglob("*.jsonl"))  # no journal either
     else:
         with unusable(kind, tmp_path) as place:
             result = run(tmp_path, args, typed, env=place.env, cwd=place.cwd, prefix=place.prefix)
@@ -902,12 +925,12 @@ def start_first(home: Path, mode: Mode) -> tuple[PipeSession, bytes]:
     for line in mode.first:
         first.type(line)
         prompt(first)
-    return first, (data_of(home) / mode.file).read_bytes()
+    return first, kept_file(home, mode.file).read_bytes()
 
 
 def folder_state(home: Path) -> dict[str, bytes]:
     folder = data_of(home)
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.mark.parametrize("mode", MODES, ids=str)
@@ -935,10 +958,10 @@ def test_a_second_copy_can_go_on_without_saving_and_leaves_the_first_ones_files_
         assert second.finish() == 0
         assert "Traceback" not in second.transcript and "Cannot save" not in second.transcript
         assert folder_state(tmp_path) == before  # not a byte written, moved or removed
-        assert (data_of(tmp_path) / mode.file).read_bytes() == saved
+        assert kept_file(tmp_path, mode.file).read_bytes() == saved
         first.type("quit")
         assert first.finish() == 0
-        assert (data_of(tmp_path) / mode.file).read_bytes() == saved  # the first's own state, untouched
+        assert kept_file(tmp_path, mode.file).read_bytes() == saved  # the first's own state, untouched
     finally:
         first.kill()
 
@@ -1027,8 +1050,8 @@ def test_quit_at_the_resume_question_leaves_and_changes_nothing(
     tmp_path: Path, language: str, word: str, goodbye: str
 ) -> None:
     assert_clean(run(tmp_path, [*GAME, "--new"], "15\nquit\n"))
-    saved = (data_of(tmp_path) / "match.json").read_bytes()
+    saved = folder_state(tmp_path)
     result = run(tmp_path, [*GAME, "--lang", language], f"{word}\n")
     assert_clean(result)
     assert result.out.rstrip().endswith(goodbye), result.out[-300:]
-    assert (data_of(tmp_path) / "match.json").read_bytes() == saved
+    assert folder_state(tmp_path) == saved

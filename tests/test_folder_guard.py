@@ -14,6 +14,7 @@ from bergen_access.session import paths
 
 from .folder_guard import WriteWatch, changes, snapshot
 from .folders import data_env
+from .saves import saved_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,8 +91,8 @@ def test_a_started_program_keeps_its_saves_where_it_is_told(tmp_path: Path) -> N
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert re.search(r"^Your \d tiles: ", result.stdout, re.MULTILINE), result.stdout[-2000:]
-    assert (tmp_path / "data" / "bergen-access" / "match.json").is_file(), result.stdout[-2000:]
-    assert len(list((tmp_path / "data" / "bergen-access" / "records").glob("*.json"))) == 1
+    assert saved_match(tmp_path / "data" / "bergen-access") is not None, result.stdout[-2000:]
+    assert len(list((tmp_path / "data" / "bergen-access" / "records").glob("*.jsonl"))) == 1
     assert '"verbosity": "terse"' in (tmp_path / "config" / "bergen-access" / "settings.json").read_text(
         encoding="utf-8"
     )

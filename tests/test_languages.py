@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -12,11 +11,11 @@ from babel.messages.pofile import read_po
 from bergen_access.commands.lexicon import CommandKind, Lexicon
 from bergen_access.core import Play
 from bergen_access.core.engine import Phase
-from bergen_access.core.record import from_record
 from bergen_access.i18n import TURKISH_ENDING, I18n
 
 from .console_bot import fast_opponent
 from .drivers import PipeSession
+from .saves import data_folder, saved_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,7 +58,8 @@ class LocalTypist:
             return self.lexicon.end_word(self.last_end)
         if prompt == self.i18n.gettext("yes or no> "):  # after the match: another? (one is enough here)
             return self.i18n.pgettext("answer", "no n").split()[0]
-        match, _ = from_record(json.loads(self.save.read_text(encoding="utf-8")))
+        match = saved_match(self.save)
+        assert match is not None
         if match.phase is Phase.HAND_OVER:
             return ""
         self.turns += 1
@@ -91,7 +91,7 @@ def test_a_full_match_in_the_players_language(tmp_path: Path, language: str, pre
         ],
         tmp_path,
     )
-    typist = LocalTypist(language, tmp_path / "data" / "bergen-access" / "match.json")
+    typist = LocalTypist(language, data_folder(tmp_path))
     status = session.play(typist.answer)
     transcript = session.transcript
     assert status == 0, transcript[-1000:]

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from bergen_access.core.actions import Play
 from bergen_access.core.events import (
     Event,
     HandBlocked,
@@ -32,6 +33,7 @@ from bergen_access.core.events import (
     MatchWon,
     WentOut,
 )
+from bergen_access.core.journal import VERSION as JOURNAL_VERSION
 from bergen_access.core.played import VERSION, check_played, from_played
 from bergen_access.core.record import RecordError
 from bergen_access.core.refused import RecordProblem
@@ -45,8 +47,9 @@ from bergen_access.present.words import Words
 from bergen_access.record_command import export_texts, line_of, seating_of
 from bergen_access.seat.match_seat import MatchSeat
 from bergen_access.seat.record_replay import RecordReplay
+from bergen_access.session.journal import Journal, read_journal, read_text
 from bergen_access.session.match_log import FOLDER, read_records
-from bergen_access.session.savefile import MATCH_FILE, checked_seat
+from bergen_access.session.savefile import checked_seat
 from bergen_access.session.storage import Storage
 
 from .record_play import play_out, seat_for
@@ -56,7 +59,8 @@ ASKED = ("ends", "line", "score", "hand", "count", "turn", "seats", "unseen", "h
 
 
 def records_in(folder: Path) -> list[Path]:
-    return sorted((folder / FOLDER).glob("*.json"))
+    """The journals (each match's save and record) in a data folder."""
+    return sorted((folder / FOLDER).glob("*.jsonl"))
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -70,51 +74,57 @@ def entries_of(folder: Path) -> tuple[list[Any], list[Any]]:
 # ----------------------------------------------------------------------------------- written as it goes
 
 
-def test_every_save_writes_the_record_with_the_same_actions(tmp_path: Path) -> None:
+def test_every_move_is_appended_to_the_journal_and_it_replays_to_the_match(tmp_path: Path) -> None:
+    """The journal is the save and the record: at every prompt it replays to the match as it is, and it
+    only ever grows (what was written stays byte for byte)."""
     seat = seat_for(tmp_path, preset("standard"), 5, {1: "normal"})
     compared = 0
+    before = b""
 
     def moment(at: MatchSeat) -> None:
-        nonlocal compared
-        save = read(tmp_path / MATCH_FILE)
-        [record] = [read(path) for path in records_in(tmp_path)]
-        assert record["match"]["actions"] == save["actions"]
-        assert record["match"]["hands"] == save["hands"] and record["ended"] is None
+        nonlocal compared, before
+        [path] = records_in(tmp_path)
+        now = path.read_bytes()
+        assert now.startswith(before) and len(now) >= len(before)  # appended, never rewritten
+        before = now
+        replayed = read_journal(path, checked_seat)[0]
+        assert replayed.match.actions == at.match.actions
+        assert replayed.match.hand_number == at.match.hand_number and replayed.envelope["ended"] is None
         compared += 1
 
     play_out(seat, moment=moment)
     assert compared > 20
     [path] = records_in(tmp_path)
-    record = read(path)
-    assert record["format"] == "bergen-access-played-match" and record["version"] == VERSION
-    assert record["ended"] is not None and record["taken_back"] == 0
-    assert len(record["match"]["actions"]) == len(seat.match.actions)
+    head = read_text(path).head
+    assert head["format"] == "bergen-access-journal" and head["version"] == JOURNAL_VERSION
     [entry], problems = entries_of(tmp_path)
     assert not problems and entry.match.is_over and entry.match.scores == seat.match.scores
+    assert entry.envelope["ended"] is not None and entry.taken_back == 0
+    assert len(entry.match.actions) == len(seat.match.actions)
 
 
-def test_a_resumed_match_goes_on_in_its_own_record_and_a_new_one_gets_another(tmp_path: Path) -> None:
-    from bergen_access.session.savefile import load_match  # noqa: PLC0415
-
+def test_a_resumed_match_goes_on_in_its_own_journal_and_a_new_one_gets_another(tmp_path: Path) -> None:
     first = seat_for(tmp_path, preset("standard"), 8, {1: "easy"})
     play_out(first, most_actions=12)
     [path] = records_in(tmp_path)
-    started = read(path)["started"]
-    match, _seats = load_match(tmp_path / MATCH_FILE, checked_seat)
-    again = seat_for(tmp_path, preset("standard"), 8, {1: "easy"})  # a new program: a new Recorder
-    again.begin(match)
+    replayed, text = read_journal(path, checked_seat)
+    started = replayed.envelope["started"]
+    again = seat_for(tmp_path, preset("standard"), 8, {1: "easy"})  # a new program: the journal read back
+    again.session.journal = Journal.resume(again.session.storage, path, replayed, text)  # type: ignore[arg-type]
+    again.begin(replayed.match)
     play_out(again)
     [same] = records_in(tmp_path)
-    assert same == path and read(same)["started"] == started and read(same)["ended"] is not None
-    assert len(read(same)["match"]["actions"]) == len(match.actions)
+    [entry], _ = entries_of(tmp_path)
+    assert same == path and entry.started == started and entry.envelope["ended"] is not None
+    assert entry.match.actions == again.match.actions and len(entry.match.actions) > 12
     time.sleep(1.01)  # records are named by the second a match started
     other = seat_for(tmp_path, preset("standard"), 8, {1: "easy"})  # the same deal, played anew
     play_out(other, most_actions=3)
     assert len(records_in(tmp_path)) == 2
 
 
-def test_moves_taken_back_stay_in_the_same_record(tmp_path: Path) -> None:
-    """Take-back rebuilds the match (a new object from its seed): the record goes on, and says so."""
+def test_moves_taken_back_stay_in_the_same_journal(tmp_path: Path) -> None:
+    """Take-back rebuilds the match (a new object from its seed): the journal goes on, and says so."""
     import subprocess  # noqa: PLC0415
     import sys  # noqa: PLC0415
 
@@ -135,21 +145,54 @@ def test_moves_taken_back_stay_in_the_same_record(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    [path] = records_in(home / "data" / "bergen-access")
-    record = read(path)
-    assert record["taken_back"] == 2  # your 0-1 and Anna's answer
-    assert [a["tile"] for a in record["match"]["actions"]][:1] == ["0-3"]
+    data = home / "data" / "bergen-access"
+    [path] = records_in(data)
+    [entry], _ = entries_of(data)
+    assert entry.taken_back == 2  # your 0-1 and Anna's answer
+    assert [a.tile.notation for a in entry.match.actions if isinstance(a, Play)][:1] == ["0-3"]
+    assert [next(iter(e)) for e in read_text(path).entries].count("undo") == 1
 
 
-def test_a_folder_that_cannot_be_written_costs_the_record_not_the_game(tmp_path: Path) -> None:
+def test_a_folder_that_cannot_be_written_costs_the_save_not_the_game(tmp_path: Path) -> None:
     seat = seat_for(tmp_path, preset("standard"), 3, {1: "normal"})
     (tmp_path / FOLDER).write_text("a file where the records folder should be")
     play_out(seat)
     assert seat.match.is_over
     told = seat.announcer.out.getvalue()  # type: ignore[attr-defined]
-    assert told.count("This match cannot be recorded for bergen record (") == 1, told
-    assert "save" not in told.lower()  # the save itself goes on
-    assert len(read(tmp_path / MATCH_FILE)["actions"]) == len(seat.match.actions)  # every move saved
+    assert told.count("Cannot save in ") == 1, told  # said once; the game went on to its end
+
+
+def test_a_write_cut_short_is_left_out_and_the_journal_goes_on(tmp_path: Path) -> None:
+    """A kill in the middle of a write leaves an unfinished last line: readers leave it out, the next
+    write cuts it off first, and nothing before it is lost."""
+    seat = seat_for(tmp_path, preset("standard"), 6, {1: "easy"})
+    play_out(seat, most_actions=10)
+    [path] = records_in(tmp_path)
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'{"moves":[{"type":"pla')  # the kill came while the next move was written
+    replayed, text = read_journal(path, checked_seat)
+    assert text.torn and replayed.match.actions == seat.match.actions and text.good_size == len(whole)
+    [entry], problems = entries_of(tmp_path)
+    assert not problems and entry.match.actions == seat.match.actions
+    again = seat_for(tmp_path, preset("standard"), 6, {1: "easy"})
+    again.session.journal = Journal.resume(again.session.storage, path, replayed, text)  # type: ignore[arg-type]
+    again.begin(replayed.match)
+    play_out(again, most_actions=14)
+    after = path.read_bytes()
+    assert after.startswith(whole) and b'"pla\n' not in after and b'{"type":"pla{' not in after
+    assert read_journal(path, checked_seat)[0].match.actions == again.match.actions
+    assert not read_text(path).torn
+
+
+def test_a_journal_damaged_before_its_end_is_not_trusted(tmp_path: Path) -> None:
+    play_out(seat_for(tmp_path, preset("standard"), 7, {1: "easy"}), most_actions=10)
+    [path] = records_in(tmp_path)
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = b'{"moves":[{"type":"play","seat":7,"tile":"0-0","end":"left"}]}'
+    path.write_bytes(b"\n".join(lines))
+    entries, problems = entries_of(tmp_path)
+    assert entries == [] and [p.code for p in problems] == ["malformed"]
+    assert problems[0].kept is not None and problems[0].kept.exists()
 
 
 # ----------------------------------------------------------------------------------- read with care
@@ -162,15 +205,17 @@ def test_damaged_records_are_set_aside_and_the_rest_listed(tmp_path: Path) -> No
     good = records_in(tmp_path)
     folder = tmp_path / FOLDER
     (folder / "20200101-000000.json").write_text('{"format": "bergen-access-played-match", "vers')
-    broken = read(good[0])
+    broken = read(DATA / "played-v1.json")
     broken["match"]["actions"][3]["seat"] = 7
     (folder / "20200101-000001.json").write_text(json.dumps(broken))
     (folder / "20200101-000002.json").write_text(json.dumps({**broken, "version": 99}))
+    (folder / "20200101-000003.jsonl").write_text('{"format": "bergen-access-journal", "version": 4}\n')
+    (folder / "20200101-000004.json").write_text(json.dumps(read(DATA / "played-v1.json")))  # still read
     entries, problems = entries_of(tmp_path)
-    assert [e.path for e in entries] == sorted(good, reverse=True)
-    assert sorted(p.code for p in problems) == ["malformed", "not-json", "unknown-version"]
-    kept = sorted(p.name for p in folder.glob("*.damaged-*.json"))
-    assert len(kept) == 3 and all(p.kept is not None and p.kept.exists() for p in problems)
+    assert [e.path for e in entries] == [*sorted(good, reverse=True), folder / "20200101-000004.json"]
+    assert sorted(p.code for p in problems) == ["malformed", "not-json", "unknown-version", "unknown-version"]
+    kept = sorted(p.name for p in folder.glob("*.damaged-*.json*"))
+    assert len(kept) == 4 and all(p.kept is not None and p.kept.exists() for p in problems)
     assert entries_of(tmp_path)[1] == []  # set aside once: the next listing is clean
 
 

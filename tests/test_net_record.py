@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from bergen_access.net.server import Server
+from bergen_access.session.journal import read_journal
 from bergen_access.session.match_log import FOLDER, read_records
 from bergen_access.session.savefile import checked_seat
 from bergen_access.session.storage import Storage
@@ -36,7 +37,8 @@ from .test_kills import choose
 
 
 def records_of(folder: Path) -> list[Path]:
-    return sorted((folder / FOLDER).glob("*.json"))
+    """The journals (each table's save and record)."""
+    return sorted((folder / FOLDER).glob("*.jsonl"))
 
 
 def test_a_finished_network_match_is_recorded_with_its_seats_and_result(tmp_path: Path) -> None:
@@ -54,12 +56,9 @@ def test_a_finished_network_match_is_recorded_with_its_seats_and_result(tmp_path
             await asyncio.wait_for(play_out(table, dict(enumerate(clients))), 150)
             assert table.match.is_over
             [path] = records_of(data)
-            record = json.loads(path.read_text(encoding="utf-8"))
-            assert (
-                record["match"]["actions"]
-                == json.loads((data / "server" / "table-1.json").read_text(encoding="utf-8"))["actions"]
-            )
-            assert len(record["match"]["actions"]) == len(table.match.actions)
+            assert read_journal(path)[0].match.actions == table.match.actions
+            kept = json.loads((data / "server" / "table-1.json").read_text(encoding="utf-8"))
+            assert kept["journal"] == path.name and kept["tokens"] == tokens  # the codes beside it
             for client in clients:
                 await client.close()
         finally:
@@ -69,10 +68,11 @@ def test_a_finished_network_match_is_recorded_with_its_seats_and_result(tmp_path
     asyncio.run(main())
     [path] = records_of(data)
     text = path.read_text(encoding="utf-8")
-    assert not any(token in text for token in tokens)  # the rejoin codes are the save's, never the record's
-    record = json.loads(text)
-    assert record["table"] == 1 and record["ended"] is not None and record["taken_back"] == 0
-    assert record["match"]["seats"] == [
+    assert not any(token in text for token in tokens)  # the rejoin codes are the table file's, never here
+    replayed = read_journal(path)[0]
+    assert replayed.envelope["table"] == 1 and replayed.envelope["ended"] is not None
+    assert replayed.envelope["taken_back"] == 0
+    assert replayed.seats == [
         {"name": "Ada", "kind": "human", "level": None},
         {"name": "Bo", "kind": "human", "level": None},
         {"name": "Anna", "kind": "computer", "level": "normal"},
@@ -132,7 +132,7 @@ class Serving:
         """Count the saves; at the chosen one, kill -9 while the server holds between save and telling."""
         assert self.process.stderr is not None
         for line in self.process.stderr:
-            if "bergen-test: saved table-1.json" in line:
+            if "bergen-test: saved journal" in line:
                 self.saves += 1
                 if self.saves == self._kill_at:
                     self.process.kill()  # kill -9 (TerminateProcess on Windows)
@@ -172,9 +172,17 @@ async def take_turns(client: LineClient, until: threading.Event, most: int = 60)
 
 
 def saved_and_recorded(home: Path) -> tuple[dict[str, Any], list[Path]]:
+    """The table's match as its journal holds it (actions, hands, its envelope), and the journals."""
     data = data_of(home)
-    save = json.loads((data / "server" / "table-1.json").read_text(encoding="utf-8"))
-    return save, records_of(data)
+    kept = json.loads((data / "server" / "table-1.json").read_text(encoding="utf-8"))
+    paths = records_of(data)
+    replayed = read_journal(data / FOLDER / kept["journal"])[0]
+    save = {
+        "actions": list(replayed.match.actions),
+        "hands": replayed.match.hand_number,
+        **replayed.envelope,
+    }
+    return save, paths
 
 
 @pytest.mark.parametrize("kill_at", [3, 7])
@@ -200,10 +208,8 @@ def test_a_server_killed_at_the_save_loses_no_recorded_action(tmp_path: Path, ki
         serving.stop()
     assert serving.process.returncode == (-HARD_KILL if HARD_KILL is not None else 1)
     save, [path] = saved_and_recorded(tmp_path)
-    record = json.loads(path.read_text(encoding="utf-8"))
     assert len(save["actions"]) >= kill_at - 2  # killed with moves made (the deal saves, draws save once)
-    assert record["match"]["actions"] == save["actions"] and record["match"]["hands"] == save["hands"]
-    assert record["ended"] is None and record["table"] == 1
+    assert save["ended"] is None and save["table"] == 1
     at_the_kill = len(save["actions"])
 
     async def again(port: int) -> None:
@@ -222,42 +228,42 @@ def test_a_server_killed_at_the_save_loses_no_recorded_action(tmp_path: Path, ki
     finally:
         serving.stop()
     save, paths = saved_and_recorded(tmp_path)
-    assert paths == [path]  # the restarted table goes on in its own record ...
-    record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["match"]["actions"] == save["actions"]  # ... which has every action, the new ones too
-    assert len(save["actions"]) > at_the_kill
+    assert paths == [path]  # the restarted table goes on in its own journal ...
+    assert len(save["actions"]) > at_the_kill  # ... which has every action, the new ones too
 
 
 def test_two_matches_begun_in_one_second_never_share_a_record(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The console and a server on one data folder (or two tables) may begin in the same second: each
-    new record claims its own name, the other's file is never written over."""
+    new journal claims its own name, the other's file is never written over."""
     from bergen_access.core.dealers import SeededDealer  # noqa: PLC0415
     from bergen_access.core.engine import Match  # noqa: PLC0415
     from bergen_access.core.rules import preset  # noqa: PLC0415
-    from bergen_access.session import match_log  # noqa: PLC0415
+    from bergen_access.session import journal  # noqa: PLC0415
 
-    monkeypatch.setattr(match_log, "stamp", lambda: "2026-12-02T18:30:05")
+    monkeypatch.setattr(journal, "stamp", lambda: "2026-12-02T18:30:05")
     seats = [{"name": "Ada", "kind": "human", "level": None}, {"name": "Bo", "kind": "human", "level": None}]
     matches = [Match(preset("standard"), SeededDealer(seed)) for seed in (1, 2, 3)]
     storage = Storage.open(tmp_path)
-    recorders = [match_log.Recorder(storage, table) for table in (1, 2)] + [
-        match_log.Recorder(Storage.open(tmp_path))
+    journals = [journal.Journal(storage, table=table) for table in (1, 2)] + [
+        journal.Journal(Storage.open(tmp_path))
     ]
-    for match, recorder in zip(matches, recorders, strict=True):
+    for match, kept in zip(matches, journals, strict=True):
         match.start_hand()
-        assert recorder.record(match, seats) is None
-    for match, recorder in zip(matches, recorders, strict=True):
-        assert recorder.record(match, seats) is None  # written again, each in its own file
+        assert kept.sync(match, seats)
+    for match, kept in zip(matches, journals, strict=True):
+        match.apply(match.legal_actions()[0])
+        assert kept.sync(match, seats)  # written again, each in its own file
     names = [path.name for path in records_of(tmp_path)]
-    assert names == ["20261202-183005-2.json", "20261202-183005-3.json", "20261202-183005.json"]
-    seeds = {json.loads(path.read_text())["match"]["dealer"]["seed"] for path in records_of(tmp_path)}
+    assert names == ["20261202-183005-2.jsonl", "20261202-183005-3.jsonl", "20261202-183005.jsonl"]
+    seeds = {journal.read_journal(path)[0].match.dealer.spec()["seed"] for path in records_of(tmp_path)}
     assert seeds == {1, 2, 3}
+    assert all(len(journal.read_journal(path)[0].match.actions) == 1 for path in records_of(tmp_path))
 
 
-def test_a_record_that_cannot_be_written_is_told_to_the_host_once_and_play_goes_on(tmp_path: Path) -> None:
-    from bergen_access.net.server import NotRecorded  # noqa: PLC0415
+def test_a_journal_that_cannot_be_written_is_told_to_the_host_once_and_play_goes_on(tmp_path: Path) -> None:
+    from bergen_access.session.storage import NoticeKind, StorageNotice  # noqa: PLC0415
 
     data = data_of(tmp_path)
     data.mkdir(parents=True)
@@ -277,7 +283,7 @@ def test_a_record_that_cannot_be_written_is_told_to_the_host_once_and_play_goes_
                 seat_people(server, port, "standard 2", ["Ada", "Bo"]), 30
             )
             await asyncio.wait_for(play_out(table, dict(enumerate(clients))), 150)
-            assert table.match.is_over  # played to its end, saved all along
+            assert table.match.is_over  # played to its end, though nothing could be kept
             for client in clients:
                 await client.close()
         finally:
@@ -285,12 +291,5 @@ def test_a_record_that_cannot_be_written_is_told_to_the_host_once_and_play_goes_
         assert server.faults == 0, server.last_fault
 
     asyncio.run(main())
-    told = [notice for notice in heard if isinstance(notice, NotRecorded)]
-    assert len(told) == 1 and told[0].table == 1 and told[0].reason, heard
-    from bergen_access.i18n import I18n  # noqa: PLC0415
-    from bergen_access.net import texts  # noqa: PLC0415
-
-    line = texts.not_recorded(I18n("en"), 1, told[0].reason)
-    assert (
-        line.startswith("Table 1's match cannot be recorded for bergen record (") and "play goes on" in line
-    )
+    told = [n for n in heard if isinstance(n, StorageNotice) and n.kind is NoticeKind.CANNOT_SAVE]
+    assert len(told) == 1 and told[0].where == str(data) and told[0].reason, heard

@@ -35,8 +35,11 @@ from typing import Any
 import pexpect
 import pytest
 
+from bergen_access.session.savefile import match_text
+
 from .capabilities import kill_now, needs_linux, needs_posix, pty_spawn
 from .drivers import ROOT, PipeSession, environment
+from .saves import journal_path, replayed, saved_actions
 from .speech_fixtures import SpeechServer, need, start_speech_server
 
 REFUSED = "That line was not used"
@@ -283,7 +286,8 @@ def test_a_bad_name_on_the_command_line_is_refused_visibly(
 
 @pytest.fixture(scope="module")
 def real_saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """A match.json and a keep.json as the program writes them (one move, one entry made)."""
+    """A match (as a save of version 2 and as its journal) and a keep.json, as the program writes them
+    (one move, one entry made)."""
     home = tmp_path_factory.mktemp("saves")
     env = environment(home, TERM="dumb")
     for args, typed in (
@@ -301,7 +305,15 @@ def real_saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         )
         assert done.returncode == 0, done.stderr
     folder = home / "data" / "bergen-access"
-    return {name: (folder / f"{name}.json").read_text(encoding="utf-8") for name in ("match", "keep")}
+    found = replayed(folder)
+    assert found is not None
+    journal = journal_path(folder)
+    assert journal is not None
+    return {
+        "match": match_text(found.match, found.seats),  # a save of version 2, still read
+        "journal": journal.read_text(encoding="utf-8"),
+        "keep": (folder / "keep.json").read_text(encoding="utf-8"),
+    }
 
 
 def _rules_key(record: dict[str, Any], key: str) -> None:
@@ -327,6 +339,9 @@ FORGERIES: list[tuple[str, str, Callable[[dict[str, Any]], None]]] = [
     ("match", "seat-bidi", _set(("seats", 1, "name"), "\u202eAnna")),
     ("match", "seat-c1", _set(("seats", 2 - 1, "name"), "An\u009b2Jna")),
     ("match", "rules-key", lambda record: _rules_key(record, "x\n" + FORGED + "\x1b]0;owned\x07")),
+    ("journal", "seat-newline", _set(("seats", 1, "name"), NEWLINE_NAME)),
+    ("journal", "human-esc", _set(("seats", 0, "name"), "\x1b]0;owned\x07You")),
+    ("journal", "rules-key", lambda record: _rules_key(record, "x\n" + FORGED + "\x1b]0;owned\x07")),
     ("keep", "name-newline", _set(("names", 1), "Cem\n" + FORGED)),
     ("keep", "name-esc", _set(("names", 0), "\x1b]0;owned\x07Anna")),
     ("keep", "rules-key", lambda record: _rules_key(record, "x\n" + FORGED + "\x1b]0;owned\x07")),
@@ -339,11 +354,20 @@ def test_a_save_file_with_a_hostile_name_is_set_aside_and_forges_nothing(
 ) -> None:
     folder = tmp_path / "data" / "bergen-access"
     folder.mkdir(parents=True)
-    record = json.loads(real_saves[kind])
-    forge(record)
-    forged = json.dumps(record, indent=1)
-    (folder / f"{kind}.json").write_text(forged, encoding="utf-8")
-    args = game_args()[:-1] if kind == "match" else KEEP_ARGS[:-1]  # without --new: the file is read
+    if kind == "journal":  # the header is forged; the moves after it are the real ones
+        head, rest = real_saves[kind].split("\n", 1)
+        record = json.loads(head)
+        forge(record)
+        forged = json.dumps(record) + "\n" + rest
+        save = folder / "records" / "20200101-000000.jsonl"
+        save.parent.mkdir()
+    else:
+        record = json.loads(real_saves[kind])
+        forge(record)
+        forged = json.dumps(record, indent=1)
+        save = folder / f"{kind}.json"
+    save.write_text(forged, encoding="utf-8")
+    args = KEEP_ARGS[:-1] if kind == "keep" else game_args()[:-1]  # without --new: the file is read
     result = subprocess.run(
         bergen(*args),
         cwd=ROOT,
@@ -357,12 +381,16 @@ def test_a_save_file_with_a_hostile_name_is_set_aside_and_forges_nothing(
     assert result.returncode == 0, result.stderr
     assert "could not be used" in out.splitlines()[0], out
     assert "is waiting" not in out  # never offered as a saved match or sheet
-    kept = list(folder.glob(f"{kind}.damaged-*.json"))
+    kept = list(save.parent.glob(f"{save.stem}.damaged-*{save.suffix}"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == forged
     assert not any(line.strip().startswith(FORGED) for line in out.splitlines()), out
     assert unsafe_characters(result.stdout) == [], out
     assert "owned" not in out or "<ESC>" in out
-    assert (folder / f"{kind}.json").read_text(encoding="utf-8") != forged  # a fresh one was saved
+    if kind == "keep":
+        assert save.read_text(encoding="utf-8") != forged  # a fresh one was saved
+    else:
+        fresh = journal_path(folder)  # a fresh match, in a journal of its own
+        assert fresh is not None and fresh != save and fresh.read_text(encoding="utf-8") != forged
 
 
 # ======================================================================= 2. output closed early
@@ -745,14 +773,14 @@ def _spawn_paused(tmp_path: Path, args: list[str], pause: str = "1.5") -> pexpec
 def test_ctrl_d_typed_before_the_first_prompt_is_drawn_leaves(tmp_path: Path) -> None:
     child = _spawn_paused(tmp_path, ["--seed", "3", "--speech", "off", "--new"])
     try:
-        child.expect("bergen-test: saved match.json")  # saved, not yet announced, no prompt yet
+        child.expect("bergen-test: saved journal")  # saved, not yet announced, no prompt yet
         child.sendcontrol("d")
         child.expect("Match saved. Run bergen again", timeout=10)  # the Ctrl-D was kept, not lost
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
-    assert (tmp_path / "data" / "bergen-access" / "match.json").exists()
+    assert replayed(tmp_path / "data" / "bergen-access") is not None
 
 
 def test_ctrl_d_typed_while_a_move_is_being_announced_leaves_with_the_move_saved(tmp_path: Path) -> None:
@@ -760,7 +788,7 @@ def test_ctrl_d_typed_while_a_move_is_being_announced_leaves_with_the_move_saved
     try:
         child.expect("tiles>")
         child.send("0-5 left\r")
-        child.expect("bergen-test: saved match.json")  # the move is saved; its news comes next
+        child.expect("bergen-test: saved journal")  # the move is saved; its news comes next
         child.sendcontrol("d")
         child.expect("You play 0-5")  # the answer still comes, then the program leaves
         child.expect("Match saved. Run bergen again")
@@ -768,8 +796,8 @@ def test_ctrl_d_typed_while_a_move_is_being_announced_leaves_with_the_move_saved
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
-    saved = json.loads((tmp_path / "data" / "bergen-access" / "match.json").read_text())
-    assert any(action.get("seat") == 0 and action.get("tile") == "0-5" for action in saved["actions"])
+    saved = saved_actions(tmp_path / "data" / "bergen-access")
+    assert any(action.get("seat") == 0 and action.get("tile") == "0-5" for action in saved)
 
 
 def test_ctrl_d_typed_ahead_in_the_scorekeeper_leaves(tmp_path: Path) -> None:

@@ -16,7 +16,13 @@ from typing import Any
 
 import pytest
 
+from bergen_access.core.played import played_record
+from bergen_access.core.record import action_to_json
 from bergen_access.core.rules import preset
+from bergen_access.session.journal import read_journal
+from bergen_access.session.match_log import read_records
+from bergen_access.session.savefile import checked_seat
+from bergen_access.session.storage import Storage
 
 from .record_play import play_out, seat_for
 from .test_files_and_folders import (
@@ -32,19 +38,22 @@ from .test_kills import GAME_PROMPT, HARD, Program, choose, read_save
 
 
 def records_of(home: Path) -> list[Path]:
-    return sorted((data_of(home) / "records").glob("*.json"))
+    """The journals (each match's save and record)."""
+    return sorted((data_of(home) / "records").glob("*.jsonl"))
 
 
 @pytest.fixture(scope="module")
 def real_record(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """A record the real game wrote: one move played (and the computer's answer), then quit."""
+    """A record of version 2 (one whole JSON file, as earlier versions wrote them; still listed) of a
+    match the real game played: one move (and the computer's answer), then quit."""
     home = tmp_path_factory.mktemp("record")
     assert_clean(run(home, GAME, "1-5 left\nquit\n"))
     [path] = records_of(home)
-    record = json.loads(path.read_bytes())
-    assert len(record["match"]["actions"]) == 2 and record["ended"] is None
-    assert record["match"]["actions"] == read_save(home, "match.json")["actions"]
-    return path.read_bytes()
+    replayed = read_journal(path)[0]
+    assert len(replayed.match.actions) == 2 and replayed.envelope["ended"] is None
+    assert [action_to_json(a) for a in replayed.match.actions] == read_save(home, "match.json")["actions"]
+    record = played_record(replayed.match, replayed.seats, replayed.envelope["started"], None)
+    return (json.dumps(record, indent=1) + "\n").encode("utf-8")
 
 
 def damaged_record(real: bytes, make: Any) -> bytes | None:
@@ -174,16 +183,16 @@ def test_the_record_survives_kill_9_at_the_moment_of_the_save(tmp_path: Path) ->
                 paused.ask(line)
             before = read_save(tmp_path, "match.json")["actions"]
             paused.type(move.lines[-1])
-            paused.read_until("bergen-test: saved match.json")
+            paused.read_until("bergen-test: saved journal")
             paused.kill(HARD)
         finally:
             paused.stop()
         save = read_save(tmp_path, "match.json")
         assert len(save["actions"]) > len(before)  # the move is saved ...
-        assert records_of(tmp_path) == [path]  # ... in the one record of this match ...
-        record = json.loads(path.read_text())
-        assert record["match"]["actions"] == save["actions"]  # ... with every action the save has
-        assert record["match"]["hands"] == save["hands"]
+        assert records_of(tmp_path) == [path]  # ... in the one journal of this match, its record too
+        [entry], _ = read_records(Storage.open(data_of(tmp_path)), checked_seat)
+        assert [action_to_json(a) for a in entry.match.actions] == save["actions"]
+        assert entry.match.hand_number == save["hands"]
         again = started(False)  # the computers move after the resume (each saved): then leave at a prompt
         try:
             again.to_prompt()
@@ -192,7 +201,6 @@ def test_the_record_survives_kill_9_at_the_moment_of_the_save(tmp_path: Path) ->
         finally:
             again.stop()
     assert records_of(tmp_path) == [path]
-    assert json.loads(path.read_text())["match"]["actions"] == read_save(tmp_path, "match.json")["actions"]
 
 
 # ------------------------------------------------------------------------- the record command in a match

@@ -26,6 +26,7 @@ from bergen_access.present.message import Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
 from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import quiet_session
+from bergen_access.session.journal import read_journal, read_text
 
 from .capabilities import needs_pty
 from .folders import use_folders
@@ -297,18 +298,18 @@ def test_take_back_no_is_remembered_and_refuses(home: Path, monkeypatch: pytest.
 def test_a_match_saved_after_undo_resumes_as_it_was(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     said = _bergen([], ["1-5", "0-6", "undo", "quit"], monkeypatch)
     assert "Taken back: your 0-6, Anna's 4 draws and Anna's 0-0. Score: You 0, Anna 2; target 15." in said
-    saved = json.loads(next((home / "data").rglob("match.json")).read_text())
-    assert saved["version"] == 2
-    assert [len(entry["actions"]) for entry in saved["taken_back"]] == [6]  # 0-6, 4 draws, 0-0
-    assert [entry["at"] for entry in saved["taken_back"]] == [2]
-    match, _ = from_record(saved)
+    [path] = (home / "data").rglob("*.jsonl")
+    [undo] = [entry["undo"] for entry in read_text(path).entries if "undo" in entry]
+    assert read_text(path).head["version"] == 3
+    assert len(undo["actions"]) == 6 and undo["at"] == 2  # 0-6, 4 draws, 0-0
+    match = read_journal(path)[0].match
     assert moves_taken_back(match) == 6 and len(match.actions) == 2
+    saved = match.taken_back
     said = _bergen([], ["yes", "history 2", "0-6", "quit"], monkeypatch)
     tail = said[said.index("history 2") :]
     assert "You play 1-5 on the left.\nAnna plays 1-6 on the right." in tail  # the history before the 0-6
     assert "You play 0-6 on the right." in tail
-    resumed = json.loads(next((home / "data").rglob("match.json")).read_text())
-    assert resumed["taken_back"] == saved["taken_back"]  # still honest after the resume
+    assert read_journal(path)[0].match.taken_back == saved  # still honest after the resume
 
 
 # ------------------------------------------------------------ the network

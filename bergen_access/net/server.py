@@ -31,9 +31,9 @@ from .limits import MOST_PER_ADDRESS
 from .lobby import MOST_WAITING, Lobby
 from .side import prompt_state
 from .table import Table
-from .tables import Faults, HostNotice, NotRecorded, Tables, TablesBack
+from .tables import Faults, HostNotice, Tables, TablesBack, TornJournal
 
-__all__ = ["Client", "HostNotice", "NotRecorded", "Server", "TablesBack"]
+__all__ = ["Client", "HostNotice", "Server", "TablesBack", "TornJournal"]
 
 
 class Server:

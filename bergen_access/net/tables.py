@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import math
 import os
+import re
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..commands.lexicon import CommandKind
 from ..core import Match, SeededDealer
 from ..core.actions import Draw
 from ..core.engine import Phase
+from ..core.record import check_kind
+from ..core.refused import RecordProblem
 from ..core.rules import Rules
 from ..core.view import SeatView
 from ..i18n import I18n
@@ -29,10 +34,11 @@ from ..players.base import Player
 from ..present.message import Message
 from ..seat.replay import restore_history
 from ..seat.session import QuitGame, pause_after_save
-from ..session.match_log import Recorder
-from ..session.savefile import load_match, match_text
+from ..session.journal import FOLDER, JOURNAL, Journal, read_journal
+from ..session.match_log import legacy_record_of
+from ..session.savefile import load_match
 from ..session.storage import Storage, StorageNotice
-from ..session.untrusted import DamagedFile, FileProblem
+from ..session.untrusted import DamagedFile, FileProblem, read_json
 from . import side, texts
 from .connections import Client, secrets_equal, words_in
 from .gmcp import Closing, SeatGone
@@ -55,16 +61,21 @@ class TablesBack:
 
 
 @dataclass(frozen=True)
-class NotRecorded:
-    """A table's match could not be written to the record of every match (said once; play goes on)."""
+class TornJournal:
+    """A saved table's last write was cut short (the server was killed while writing): left out."""
 
     table: int
-    reason: str
+    path: str
 
 
 #: what the server tells its host: saving stopped or works again, a saved table set aside, tables back,
-#: a match that cannot be recorded
-HostNotice = StorageNotice | FileProblem | TablesBack | NotRecorded
+#: a table whose last write was cut short
+HostNotice = StorageNotice | FileProblem | TablesBack | TornJournal
+
+TABLE_FORMAT = "bergen-access-table"  # a table file: its journal's name and the seats' rejoin codes
+TABLE_VERSION = 3  # the first with a journal (versions 1 and 2 held the whole match: savefile.py)
+MOST_TOKEN = 64  # a rejoin code is 8 characters
+JOURNAL_NAME = re.compile(r"\d{8}-\d{6}(-\d+)?\.jsonl")
 
 
 class Faults:
@@ -97,7 +108,8 @@ class Tables:
     ) -> None:
         self.storage = storage
         self.records = records  # the data folder whose records bergen record lists (None: none kept)
-        self.recorders: dict[int, Recorder] = {}  # each table's record, by table number
+        self.journals: dict[int, Journal] = {}  # each table's journal (its save and record), by number
+        self.codes_kept: dict[int, dict[str, Any]] = {}  # each table file as last written
         self.report = report  # what the host's console should hear (saving, tables set aside)
         self.hold_minutes = hold_minutes
         self.by_number: dict[int, Table] = {}
@@ -110,39 +122,37 @@ class Tables:
     # ------------------------------------------------------------- saving
 
     def save(self, table: Table) -> None:
-        if self.storage is None or table.match.phase is Phase.NOT_STARTED:
+        """Add what the table's match did to its journal (write-ahead: before anyone is told), and keep
+        the seats' rejoin codes beside it when they change."""
+        journals = self.records if self.records is not None else self.storage
+        if journals is None or table.match.phase is Phase.NOT_STARTED:
             return  # a match that has not begun has nothing to keep: its seats are not held
-        seats = [
-            {
-                "name": s.name,
-                "kind": "human" if s.is_person else "computer",
-                "level": s.level,
-                "token": s.token,
-            }
-            for s in table.seats
-        ]
-        name = f"table-{table.number}.json"
-        self.storage.write(name, match_text(table.match, seats))
-        for told in self.storage.take_notices():
-            self.report(told)
-        self._record(table)
-        pause_after_save(name)  # the kill tests' moment: saved and recorded, not yet told
-
-    def _record(self, table: Table) -> None:
-        """The table's match in the record of every match, written with its save (write-ahead): the
-        seats by name and level, never their rejoin codes."""
-        if self.records is None:
-            return
-        recorder = self.recorders.get(table.number)
-        if recorder is None:
-            recorder = self.recorders[table.number] = Recorder(self.records, table.number)
-        seats: list[dict[str, Any]] = [
+        journal = self.journals.get(table.number)
+        if journal is None:
+            journal = self.journals[table.number] = Journal(journals, table=table.number)
+        public = [
             {"name": s.name, "kind": "human" if s.is_person else "computer", "level": s.level}
             for s in table.seats
         ]
-        problem = recorder.record(table.match, seats)
-        if problem is not None:  # said to the host once; the tables go on, saved as ever
-            self.report(NotRecorded(table.number, problem))
+        saved = journal.sync(table.match, public)
+        self._keep_codes(table, journal)
+        for storage in {id(s): s for s in (journals, self.storage) if s is not None}.values():
+            for told in storage.take_notices():
+                self.report(told)
+        if saved:
+            pause_after_save(JOURNAL)  # the kill tests' moment: saved, not yet told
+
+    def _keep_codes(self, table: Table, journal: Journal) -> None:
+        """``table-N.json``: which journal the table's match is in, and each seat's rejoin code (never in
+        the journal, which ``bergen record`` shows); rewritten only when one of them changes."""
+        if self.storage is None or journal.path is None:
+            return
+        kept = {"journal": journal.path.name, "tokens": [s.token for s in table.seats]}
+        if self.codes_kept.get(table.number) == kept:
+            return
+        text = json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION, **kept}) + "\n"
+        if self.storage.write(f"table-{table.number}.json", text):
+            self.codes_kept[table.number] = kept
 
     def restore(self) -> None:
         """Tables saved by an earlier run, every person's seat waiting for them (their codes still hold)."""
@@ -157,7 +167,7 @@ class Tables:
             if number is None:
                 continue
             try:
-                match, seats = load_match(path, _checked_seat)
+                restored = self._restored(number, path)
             except FileNotFoundError:
                 continue
             except (DamagedFile, ValueError) as error:
@@ -167,8 +177,9 @@ class Tables:
                 kept = self.storage.set_aside(path.name, "damaged")
                 self.report(FileProblem(code, detail, path, kept))
                 continue
-            if match.is_over:
+            if restored is None:
                 continue
+            match, seats = restored
             table = Table(
                 number,
                 match,
@@ -183,8 +194,45 @@ class Tables:
             for seat in table.people:
                 seat.away_since = now
             self.by_number[number] = table
+            self.save(table)  # a table of an earlier version goes on in a journal
         if self.by_number:
             self.report(TablesBack(len(self.by_number)))
+
+    def _restored(self, number: int, path: Path) -> tuple[Match, list[dict[str, Any]]] | None:
+        """A saved table's match and seats (with their codes); None if its match is over. A table file of
+        an earlier version holds the whole match; a journal's table file says where its journal is."""
+        kept = read_json(path)
+        journals = self.records if self.records is not None else self.storage
+        if not isinstance(kept, dict) or kept.get("format") != TABLE_FORMAT:
+            match, seats = load_match(path, _checked_seat)
+            if journals is not None and not match.is_over:
+                journal = self.journals[number] = Journal(journals, table=number)
+                legacy = legacy_record_of(journals, match)
+                if legacy is not None:
+                    journal.started = str(legacy[1]["started"])
+                    legacy[0].unlink(missing_ok=True)  # the journal takes the old record's place
+            return None if match.is_over else (match, seats)
+        check_kind(kept, TABLE_FORMAT, TABLE_VERSION)
+        name, tokens = kept.get("journal"), kept.get("tokens")
+        if not isinstance(name, str) or not JOURNAL_NAME.fullmatch(name) or journals is None:
+            raise DamagedFile(RecordProblem.MALFORMED, "table.journal")
+        if not isinstance(tokens, list) or not all(
+            isinstance(t, str) and len(t) <= MOST_TOKEN for t in tokens
+        ):
+            raise DamagedFile(RecordProblem.MALFORMED, "table.tokens")
+        journal_path = journals.path(f"{FOLDER}/{name}")
+        assert journal_path is not None
+        replayed, text = read_journal(journal_path, _checked_seat)
+        if replayed.match.is_over:
+            return None
+        if len(tokens) != len(replayed.seats):
+            raise DamagedFile(RecordProblem.MALFORMED, "table.tokens")
+        if text.torn:
+            self.report(TornJournal(number, str(journal_path)))
+        self.journals[number] = Journal.resume(journals, journal_path, replayed, text, table=number)
+        self.codes_kept[number] = {"journal": name, "tokens": tokens}
+        seats = [{**seat, "token": token} for seat, token in zip(replayed.seats, tokens, strict=True)]
+        return replayed.match, seats
 
     # ------------------------------------------------------- opening, sitting
 
@@ -435,7 +483,10 @@ class Tables:
                 client.table, client.watching = None, None
         table.watchers.clear()
         self.by_number.pop(table.number, None)
-        self.recorders.pop(table.number, None)
+        journal = self.journals.pop(table.number, None)
+        if journal is not None:
+            journal.close()
+        self.codes_kept.pop(table.number, None)
         if self.storage is not None:
             self.storage.remove(f"table-{table.number}.json")
 

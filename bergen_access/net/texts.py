@@ -570,13 +570,6 @@ def another_server(i: I18n, folder: str) -> str:
     return text.format(folder=folder)
 
 
-def not_recorded(i: I18n, table: int, reason: str) -> str:
-    # Translators: bergen serve, to the host, once: a table's match cannot be written to the record of
-    # every match (bergen record); the table is still saved and plays on. {reason} the system's reason.
-    text = i.gettext("Table {number}'s match cannot be recorded for bergen record ({reason}); play goes on.")
-    return text.format(number=table, reason=reason)
-
-
 def tables_back(i: I18n, count: int) -> str:
     # Translators: bergen serve started and saved tables came back; their players type rejoin and
     # their code.

@@ -94,6 +94,15 @@ def storage_notice(i: I18n, told: StorageNotice) -> Message:
     return notice(text.format(where=told.where, reason=told.reason))
 
 
+def torn_journal(i: I18n, path: str) -> Message:
+    """A resumed match (or a server's table) whose last write was cut short (a kill, a power cut):
+    that write is not kept."""
+    # Translators: a saved match's last write was cut short (the program was stopped while saving).
+    # That unfinished part is dropped; the match goes on from the last move saved whole. {path} is the file.
+    text = i.gettext("A match's last save was cut short and is left out ({path}); it goes on from there.")
+    return notice(text.format(path=path))
+
+
 def why_not_saved(i: I18n, storage: Storage | None) -> Message | None:
     """The answer to ``save`` when nothing can be saved (None when it can)."""
     if storage is None or storage.folder is None:

@@ -321,14 +321,6 @@ def export_failed(i: I18n, reason: str) -> str:
     return i.gettext("Could not export: {reason}.").format(reason=reason)
 
 
-def record_not_written(i: I18n, reason: str) -> str:
-    # Translators: said once during a match when its record (for bergen record) cannot be written; the
-    # match itself is saved and goes on. {reason} is the system's reason in English.
-    return i.gettext("This match cannot be recorded for bergen record ({reason}); the game goes on.").format(
-        reason=reason
-    )
-
-
 def _decimal(i: I18n, value: float) -> str:
     """``4.14`` in English, ``4,14`` in German and Turkish."""
     text = f"{value:.2f}"

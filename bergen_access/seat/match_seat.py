@@ -52,7 +52,6 @@ from ..present.record_talk import (
     listing,
     more_recorded,
     not_recorded_here,
-    record_not_written,
     record_usage,
     statistics_message,
 )
@@ -61,8 +60,9 @@ from ..present.rules_text import rules_sentences
 from ..present.table_talk import TableTalk
 from ..present.take_back import TakeBackWords
 from ..present.words import Words
+from ..session.journal import JOURNAL
 from ..session.match_log import read_records
-from ..session.savefile import MATCH_FILE, checked_seat, match_text
+from ..session.savefile import checked_seat
 from .session import Session, pause_after_save
 from .talking import Talking
 
@@ -137,20 +137,15 @@ class LocalMoves:
         self.seat.tell_events(events)
 
     def save(self) -> None:
-        """Write the match; a failure is told once, play goes on."""
+        """Add what the match did to its journal; a failure is told once, play goes on."""
         seat = self.seat
-        storage = seat.session.storage
-        if storage is None:
+        session = seat.session
+        if session.storage is None or session.journal is None:
             return
-        seats = seat.seating.to_json()
-        saved = storage.write(MATCH_FILE, match_text(seat.match, seats))
-        if seat.session.recorder is not None:  # the record of every match, as write-ahead as the save
-            problem = seat.session.recorder.record(seat.match, seats)
-            if problem is not None:
-                seat.say(seat.feedback.plain(record_not_written(seat.i18n, problem)))
-        if saved:
-            pause_after_save(MATCH_FILE)
-        for told in storage.take_notices():
+        session.journal = session.journal.for_match(seat.match)  # a new match: a journal of its own
+        if session.journal.sync(seat.match, seat.seating.to_json()):
+            pause_after_save(JOURNAL)
+        for told in session.storage.take_notices():
             seat.say(notices.storage_notice(seat.i18n, told))
 
     def drew(self, events: list[Event]) -> None:

@@ -14,7 +14,7 @@ from ..core.takeback import TakeBack
 from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
-from ..session.match_log import Recorder
+from ..session.journal import Journal
 from ..session.settings import Settings
 from ..session.storage import Storage
 
@@ -48,8 +48,8 @@ class Session:
     export_dir: Path | None = None
     #: whether undo takes back moves (never at a network table, which has no console session)
     take_back: TakeBack = TakeBack.NOT_HERE
-    #: keeps the record of every match played here (None: no record, as at a network seat)
-    recorder: Recorder | None = None
+    #: the journal the match is kept in, its save and its record (None: nothing kept, as at a network seat)
+    journal: Journal | None = None
     #: where the record command reads the matches played here (None: at a network seat, which has none)
     records: Storage | None = None
     #: the coach may think at this seat (not at a network table: the server would think for every seat)

@@ -1,37 +1,32 @@
-"""Every match played, one file each in the data folder's ``records``, written as the match goes.
+"""Every match played, one journal each in the data folder's ``records``, read back for the listing.
 
-One file per match: each save of the match (write-ahead, before its news is
-told) rewrites that match's record atomically beside the save, so a kill
-loses nothing the save keeps, and a damaged file costs one match, never the
-list. A resumed match goes on in its own record (found by its deal and its
-actions). Records are read like every file: within limits, checked, replayed;
-one that cannot be used is set aside and the rest are still listed.
+Each match is kept in its own journal (``journal.py``), which is also its
+save, so the record can never be a move behind it. Records of earlier
+versions (one whole JSON file per match) are still listed. Records are read
+like every file: within limits, checked, replayed; one that cannot be used is
+set aside and the rest are still listed.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..core.engine import Match
-from ..core.played import from_played, played_record
+from ..core.played import from_played
 from ..core.record import RecordError, to_record
 from ..core.refused import RecordProblem
 from ..core.schema import Check
-from .storage import Storage, reason_of, write_atomic, write_new
+from .journal import FOLDER, SUFFIX, read_journal, stamp
+from .storage import Storage
 from .untrusted import DamagedFile, FileProblem, read_json
 
-FOLDER = "records"
-NAME = re.compile(r"\d{8}-\d{6}(-\d+)?\.json")  # 20261202-183005.json; -2 when two start in one second
+__all__ = ["FOLDER", "NAME", "Entry", "legacy_record_of", "read_records", "record_files", "stamp"]
 
-
-def stamp() -> str:
-    """Now, local time, to the second: ``2026-12-02T18:30:05``."""
-    return time.strftime("%Y-%m-%dT%H:%M:%S")
+#: 20261202-183005.jsonl (a journal) or .json (a record of version 1 or 2); -2 when two start in one second
+NAME = re.compile(r"\d{8}-\d{6}(-\d+)?\.jsonl?")
 
 
 @dataclass
@@ -85,9 +80,9 @@ class Entry:
         return int(self.envelope.get("taken_back", 0))
 
 
-def _same_match(match: Match, record: dict[str, Any]) -> bool:
-    """The record holds this match so far (or a move more or less than its save): deal, rules, actions."""
-    inner, mine = record.get("match"), to_record(match)
+def same_match(match: Match, record: Any) -> bool:
+    """A record of version 1 or 2 holds this match so far (or a move more or less): deal, rules, actions."""
+    inner, mine = record.get("match") if isinstance(record, dict) else None, to_record(match)
     if not isinstance(inner, dict) or any(inner.get(key) != mine[key] for key in ("dealer", "rules")):
         return False
     actions = inner.get("actions")
@@ -97,102 +92,18 @@ def _same_match(match: Match, record: dict[str, Any]) -> bool:
     return bool(actions[:shorter] == mine["actions"][:shorter])
 
 
-def _rebuilt(match: Match, before: Match | None) -> bool:
-    """``match`` is ``before`` with moves taken back (a new match object, not a new match)."""
-    return (
-        before is not None
-        and len(match.taken_back) > len(before.taken_back)
-        and _same_match(match, {"match": to_record(before)})
-    )
-
-
-class Recorder:
-    """Writes the record of the match at a seat (or a server's table), every time the match is saved."""
-
-    def __init__(self, storage: Storage, table: int | None = None) -> None:
-        self.storage = storage
-        self.table = table  # the server's table the match is played at (None: at the console)
-        self._match: Match | None = None
-        self._name = ""
-        self._started = ""
-        self._ended: str | None = None
-        self.problem: str | None = None  # why the last write failed (None: it worked)
-
-    def record(self, match: Match, seats: list[dict[str, Any]]) -> str | None:
-        """Write ``match``'s record now. Returns why it could not be written, the first time only (the
-        player hears it once; the game goes on, and so do the tries)."""
-        path = self.storage.path(FOLDER)
-        if path is None or not self.storage.saves:
-            return None  # nothing is saved at all: the storage's own notice says so
-        if match is not self._match:
-            if _rebuilt(match, self._match):
-                self._match = match  # the same match rebuilt (moves taken back): its record goes on
-            else:
-                self._begin(match)
-        if match.is_over and self._ended is None:
-            self._ended = stamp()
-        text = _text(played_record(match, seats, self._started, self._ended, table=self.table))
+def legacy_record_of(storage: Storage, match: Match) -> tuple[Path, dict[str, Any]] | None:
+    """The record (version 1 or 2, a whole JSON file) an older version kept of ``match``, if any."""
+    for path in record_files(storage):
+        if path.suffix != ".json":
+            continue
         try:
-            if self._name:
-                write_atomic(path / self._name, text)
-            else:
-                self._name = self._claim(path, text)
-        except OSError as error:
-            first = self.problem is None
-            self.problem = reason_of(error)
-            return self.problem if first else None
-        self.problem = None
-        return None
-
-    def _begin(self, match: Match) -> None:
-        self._match, self._ended = match, None
-        found = self._resumed(match) if match.actions else None
-        if found is not None:
-            self._name, self._started, self._ended = found
-            return
-        self._started, self._name = stamp(), ""  # named when first written (``_claim``)
-
-    def _claim(self, folder: Path, text: str) -> str:
-        """Write a new match's first record under a name nobody has: two matches begun in one second,
-        here or by another program on this data folder (``bergen serve`` beside the game), never
-        share a file. The name; OSError if none could be written."""
-        base = self._started.replace("-", "").replace(":", "").replace("T", "-")
-        folder.mkdir(parents=True, exist_ok=True)
-        for number in range(1, 1000):
-            name = f"{base}.json" if number == 1 else f"{base}-{number}.json"
-            try:
-                write_new(folder / name, text)
-            except FileExistsError:
-                continue
-            return name
-        raise FileExistsError(folder / base)
-
-    def _resumed(self, match: Match) -> tuple[str, str, str | None] | None:
-        """The record a resumed match goes on in: the newest whose deal and actions are this match's."""
-        for path in record_files(self.storage):
-            try:
-                data = read_json(path)
-            except (DamagedFile, FileNotFoundError):
-                continue
-            if isinstance(data, dict) and _same_match(match, data) and isinstance(data.get("started"), str):
-                ended = data.get("ended")
-                return path.name, data["started"], ended if isinstance(ended, str) else None
-        return None
-
-    def clean(self) -> None:
-        """Remove what a writer killed in the middle of an atomic write left in the records folder."""
-        folder = self.storage.path(FOLDER)
-        if folder is None or not self.storage.usable or not folder.is_dir():
-            return
-        for stray in folder.glob("*.tmp"):
-            try:
-                stray.unlink()
-            except OSError:
-                continue
-
-
-def _text(record: dict[str, Any]) -> str:
-    return json.dumps(record, indent=1) + "\n"
+            record = read_json(path)
+        except (DamagedFile, FileNotFoundError):
+            continue
+        if same_match(match, record) and isinstance(record.get("started"), str):
+            return path, record
+    return None
 
 
 def record_files(storage: Storage) -> list[Path]:
@@ -208,7 +119,7 @@ def record_files(storage: Storage) -> list[Path]:
 
 
 def _sort_key(name: str) -> tuple[str, int]:
-    stem = name.removesuffix(".json")
+    stem = name.removesuffix(".jsonl").removesuffix(".json")
     base, _, number = stem[:15], stem[15:16], stem[16:]
     return base, int(number) if number.isdigit() else 1
 
@@ -219,7 +130,11 @@ def read_records(storage: Storage, seat: Check) -> tuple[list[Entry], list[FileP
     problems: list[FileProblem] = []
     for path in record_files(storage):
         try:
-            match, seats, envelope = from_played(read_json(path), seat)
+            if path.suffix == SUFFIX:
+                replayed, _ = read_journal(path, seat)
+                match, seats, envelope = replayed.match, replayed.seats, replayed.envelope
+            else:
+                match, seats, envelope = from_played(read_json(path), seat)
             people = sum(s.get("kind") == "human" for s in seats)
             if len(seats) != match.players or (people != 1 and "table" not in envelope):
                 raise RecordError(RecordProblem.MALFORMED, "match.seats")  # one player at the keyboard

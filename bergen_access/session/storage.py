@@ -14,6 +14,7 @@ import contextlib
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -204,10 +205,17 @@ class Storage:
     def write(self, name: str, text: str) -> bool:
         """Save ``text`` as ``name`` atomically; False (and one notice) if it cannot be saved."""
         path = self.path(name)
-        if path is None or not self.enabled:
+        if path is None:
+            return False
+        return self.attempt(lambda: write_atomic(path, text))
+
+    def attempt(self, write: Callable[[], object]) -> bool:
+        """Run one write of this folder's files; False (and one notice) if the system refused it, and
+        one more notice when a write works again after failing."""
+        if not self.usable:
             return False
         try:
-            write_atomic(path, text)
+            write()
         except OSError as error:
             if self.problem is None:
                 self.problem = reason_of(error)

@@ -23,7 +23,6 @@ from ..present.message import Verbosity
 from ..seat.match_seat import MatchSeat, Seating
 from ..seat.replay import computer_turn, restore_history
 from ..seat.session import QuitGame, Session
-from ..session.savefile import MATCH_FILE
 from .reader import LineReader, ask
 
 __all__ = ["Game", "QuitGame", "Seating", "Session"]
@@ -96,8 +95,6 @@ class Game:
                     else:
                         self._computer_turn()
                 seat.flush_draws()
-                if self.session.storage is not None:
-                    self.session.storage.remove(MATCH_FILE)
                 if not self._another_match():
                     seat.say(seat.feedback.goodbye_after_match())
                     return 0

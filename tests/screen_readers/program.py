@@ -22,10 +22,10 @@ from pathlib import Path
 from bergen_access.core.actions import Action
 from bergen_access.core.engine import Match, Phase
 from bergen_access.core.view import SeatView
-from bergen_access.session.savefile import load_match
 
 from ..blind_play_bot import move
 from ..folders import data_env
+from ..saves import data_folder, saved_match
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 QUESTIONS = ("h", "i", "e")  # asked at the start of each of the player's turns: hand, hint, ends
@@ -69,13 +69,9 @@ def match_args(lang: str, seed: int) -> list[str]:
     return ["--new", "--lang", lang, "--seed", str(seed)]
 
 
-def save_file(home: Path) -> Path:
-    return home / "data" / "bergen-access" / "match.json"
-
-
 def saved(home: Path) -> Match | None:
-    path = save_file(home)
-    return load_match(path)[0] if path.is_file() else None
+    """The match in the program's journal, while it goes on."""
+    return saved_match(data_folder(home))
 
 
 @dataclass

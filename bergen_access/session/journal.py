@@ -1,0 +1,305 @@
+"""A match's journal on disk: one file in ``records``, created whole once, then only appended to.
+
+Each write adds a few short JSON lines and syncs them (one fsync), before the
+news is told (write-ahead); nothing is ever rewritten, so the cost of a move
+does not grow with the match. A write cut short (a kill, a full disk) leaves
+at most one unfinished last line: a reader ignores it, and the owner cuts it
+off before it writes again (and says so when a resumed match lost it). The
+data (header, entries, replay) is the core's (``core/journal.py``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core import journal as data
+from ..core.engine import Match
+from ..core.journal import Progress, Replayed
+from ..core.record import RecordError, any_seat
+from ..core.refused import RecordProblem
+from ..core.schema import Check
+from .storage import Storage, reason_of, write_new
+from .untrusted import MAX_BYTES, MAX_DEPTH, DamagedFile, depth
+
+FOLDER = "records"
+SUFFIX = ".jsonl"
+JOURNAL = "journal"  # what the kill tests' hook names (``pause_after_save``)
+
+
+def stamp() -> str:
+    """Now, local time, to the second: ``2026-12-02T18:30:05``."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def _line(entry: dict[str, Any]) -> bytes:
+    return (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+@dataclass
+class JournalText:
+    """A journal file as read: its header and entries, where the good part ends, what was cut."""
+
+    head: Any
+    entries: list[Any]
+    good_size: int  # bytes up to the end of the last whole line
+    torn: bool  # an unfinished last line was found (and is not part of the journal)
+
+
+def _decode(line: bytes, number: int) -> Any:
+    try:
+        value = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise DamagedFile(RecordProblem.NOT_TEXT, f"line {number}") from None
+    except RecursionError:
+        raise DamagedFile(RecordProblem.TOO_DEEP) from None
+    except ValueError:
+        raise DamagedFile(RecordProblem.NOT_JSON, f"line {number}") from None
+    if depth(value) > MAX_DEPTH:
+        raise DamagedFile(RecordProblem.TOO_DEEP)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # NaN and Infinity are not JSON
+
+
+def read_text(path: Path, limit: int = MAX_BYTES) -> JournalText:
+    """The lines of a journal; FileNotFoundError if there is none, DamagedFile if it is not a journal.
+
+    The last line may be unfinished (a write cut short): it is left out and ``torn`` says so. A bad
+    line anywhere else means the file was damaged, not cut short."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(limit + 1)
+    except (FileNotFoundError, NotADirectoryError):
+        raise FileNotFoundError(path) from None
+    except IsADirectoryError:
+        raise DamagedFile(RecordProblem.NOT_A_FILE) from None
+    except OSError as error:
+        if path.is_dir():
+            raise DamagedFile(RecordProblem.NOT_A_FILE) from None
+        raise DamagedFile(RecordProblem.UNREADABLE, reason_of(error)) from None
+    if len(raw) > limit:
+        raise DamagedFile(RecordProblem.TOO_LARGE)
+    lines = raw.split(b"\n")
+    tail = lines.pop()  # after the last newline: empty, or an unfinished line
+    torn = bool(tail)
+    good = len(raw) - len(tail)
+    if lines and not torn:
+        try:
+            _decode(lines[-1], len(lines))
+        except DamagedFile:  # a last line that ended with its newline yet is cut (a torn sector)
+            torn = True
+            good -= len(lines.pop()) + 1
+    values = [_decode(line, number) for number, line in enumerate(lines, start=1)]
+    if not values:
+        raise DamagedFile(RecordProblem.NOT_A_RECORD)
+    return JournalText(values[0], values[1:], good, torn)
+
+
+def read_journal(path: Path, seat: Check | None = None) -> tuple[Replayed, JournalText]:
+    """A journal replayed; ``DamagedFile`` if it cannot be used (its unfinished last line is not)."""
+    text = read_text(path)
+    try:
+        replayed = data.replay(text.head, text.entries, seat or any_seat)
+    except RecordError as error:
+        raise DamagedFile(error.code, "" if error.detail is None else str(error.detail)) from None
+    return replayed, text
+
+
+class Journal:
+    """The journal a match is kept in: created at its first write, appended to after.
+
+    ``sync`` adds whatever the match did since the last write (moves, a deal, take-backs, its end) in
+    one write with one fsync. A write that fails costs the save, never the game: the storage says so
+    once, and the next write that works adds everything missed."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        table: int | None = None,
+        path: Path | None = None,
+        progress: Progress | None = None,
+        good_size: int = 0,
+        started: str | None = None,
+    ) -> None:
+        self.storage = storage
+        self.table = table
+        self.path = path  # None until the first write creates the file
+        self.started = started
+        self.done = progress or Progress()
+        self._size = good_size  # where the journal's last whole line ends
+        self._handle: Any = None
+        self.match: Match | None = None
+        self.seats: list[dict[str, Any]] | None = None  # as the journal last wrote them
+
+    @classmethod
+    def resume(
+        cls, storage: Storage, path: Path, replayed: Replayed, text: JournalText, *, table: int | None = None
+    ) -> Journal:
+        """Go on writing a journal that was read back (its unfinished last line is cut off at the
+        first write)."""
+        journal = cls(
+            storage,
+            table=table,
+            path=path,
+            progress=Progress.of(replayed.match),
+            good_size=text.good_size,
+            started=str(replayed.envelope["started"]),
+        )
+        journal.match, journal.seats = replayed.match, replayed.seats
+        return journal
+
+    def sync(self, match: Match, seats: list[dict[str, Any]]) -> bool:
+        """Write what ``match`` did since the last write; False if it could not be written."""
+        if self.match is not None and match is not self.match and not _rebuilt(match, self.match):
+            raise ValueError("a journal keeps one match")  # a new match gets a new journal
+        self.match = match
+        if not self.storage.usable:
+            return False
+        if self.path is None:
+            return self.storage.attempt(lambda: self._create(match, seats))
+        progress = Progress(**vars(self.done))
+        entries = [] if seats == self.seats else [data.seats_now(seats)]
+        entries += data.entries_since(match, progress, stamp())
+        if not entries:
+            return True
+        if self.storage.attempt(lambda: self._append(entries)):
+            self.done, self.seats = progress, list(seats)
+            return True
+        return False
+
+    def cut_tail(self) -> bool:
+        """Cut off an unfinished last line now (the owner, at the start), not only at the next write."""
+        return self.storage.attempt(lambda: self._append([]))
+
+    def for_match(self, match: Match) -> Journal:
+        """This journal if it keeps ``match`` (or has none yet), else a new one for it."""
+        if self.match is None or match is self.match or _rebuilt(match, self.match):
+            return self
+        self.close()
+        return Journal(self.storage, table=self.table)
+
+    def leave(self) -> bool:
+        """The player starts another match instead of this one: said at its end, kept in the record."""
+        if self.path is None or self.done.ended or not self.storage.usable:
+            return False
+        return self.storage.attempt(lambda: self._append([data.left(stamp())]))
+
+    def close(self) -> None:
+        if self._handle is not None:
+            with contextlib.suppress(OSError):
+                self._handle.close()
+            self._handle = None
+
+    # ------------------------------------------------------------- writing
+
+    def _create(self, match: Match, seats: list[dict[str, Any]]) -> None:
+        self.started = self.started or stamp()
+        done = Progress(taken_back=len(match.taken_back))
+        head = data.header(match, seats, self.started, table=self.table, taken_back=match.taken_back)
+        entries = data.entries_since(match, done, stamp())
+        text = b"".join(_line(entry) for entry in (head, *entries))
+        folder = self.storage.path(FOLDER)
+        assert folder is not None
+        folder.mkdir(parents=True, exist_ok=True)
+        base = self.started.replace("-", "").replace(":", "").replace("T", "-")
+        for number in range(1, 1000):
+            path = folder / (f"{base}{SUFFIX}" if number == 1 else f"{base}-{number}{SUFFIX}")
+            try:
+                write_new(path, text.decode("utf-8"))
+            except FileExistsError:
+                continue
+            self.path, self._size, self.done, self.seats = path, len(text), done, list(seats)
+            return
+        raise FileExistsError(folder / base)
+
+    def _append(self, entries: list[dict[str, Any]]) -> None:
+        assert self.path is not None
+        if self._handle is None:
+            self._handle = open(self.path, "r+b")  # noqa: SIM115 - kept open while the match goes on
+        handle = self._handle
+        try:
+            handle.seek(self._size)
+            handle.truncate()  # whatever a write cut short left after the last whole line
+            text = b"".join(_line(entry) for entry in entries)
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        except OSError:
+            self.close()
+            raise
+        self._size += len(text)
+
+
+def _rebuilt(match: Match, before: Match) -> bool:
+    """``match`` is ``before`` with moves taken back: a new match object, the same match."""
+    return (
+        len(match.taken_back) > len(before.taken_back)
+        and match.dealer.spec() == before.dealer.spec()
+        and match.rules == before.rules
+    )
+
+
+def journal_files(storage: Storage) -> list[Path]:
+    """The journals in the records folder, newest first (by name: the time each match started)."""
+    folder = storage.path(FOLDER)
+    if folder is None or not folder.is_dir():
+        return []
+    try:
+        paths = [path for path in folder.iterdir() if path.suffix == SUFFIX and path.is_file()]
+    except OSError:
+        return []
+    return sorted(paths, key=lambda path: journal_order(path.name), reverse=True)
+
+
+def journal_order(name: str) -> tuple[str, int]:
+    """``20261202-183005-2.jsonl`` → ``("20261202-183005", 2)``: the start, then the number that second."""
+    stem = name.removesuffix(SUFFIX).removesuffix(".json")
+    base, number = stem[:15], stem[16:]
+    return base, int(number) if number.isdigit() else 1
+
+
+def _first_line(path: Path) -> Any:
+    try:
+        with path.open("rb") as stream:
+            return json.loads(stream.readline(MAX_LINE).decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+MAX_LINE = 64 * 1024  # a header is well under 2 KB
+
+
+def current_journal(storage: Storage) -> str | None:
+    """The journal of the console's own newest match (a server's tables keep theirs beside it), as a
+    name in the data folder; None if there is none. Whether it ended is the reader's to find."""
+    for path in journal_files(storage):
+        head = _first_line(path)
+        if isinstance(head, dict) and "table" in head:
+            continue  # a table of ``bergen serve`` on the same data folder
+        return f"{FOLDER}/{path.name}"
+    return None
+
+
+STRAY_AGE = 60.0  # seconds: a temporary file older than this was left by a writer that was killed
+
+
+def clean_strays(storage: Storage) -> None:
+    """Remove what a writer killed while creating a journal left behind (never one being written now,
+    by this program or another on the same data folder)."""
+    folder = storage.path(FOLDER)
+    if folder is None or not storage.usable or not folder.is_dir():
+        return
+    now = time.time()
+    for stray in folder.glob("*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - stray.stat().st_mtime > STRAY_AGE:
+                stray.unlink()
