@@ -24,8 +24,8 @@ from ..core.journal import Progress, Replayed
 from ..core.record import RecordError, any_seat
 from ..core.refused import RecordProblem
 from ..core.schema import Check
-from .storage import Storage, reason_of, write_new
-from .untrusted import MAX_BYTES, MAX_DEPTH, DamagedFile, depth
+from .storage import Storage, write_new
+from .untrusted import MAX_BYTES, MAX_DEPTH, DamagedFile, depth, read_bytes
 
 FOLDER = "records"
 SUFFIX = ".jsonl"
@@ -74,19 +74,7 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> JournalText:
 
     The last line may be unfinished (a write cut short): it is left out and ``torn`` says so. A bad
     line anywhere else means the file was damaged, not cut short."""
-    try:
-        with path.open("rb") as stream:
-            raw = stream.read(limit + 1)
-    except (FileNotFoundError, NotADirectoryError):
-        raise FileNotFoundError(path) from None
-    except IsADirectoryError:
-        raise DamagedFile(RecordProblem.NOT_A_FILE) from None
-    except OSError as error:
-        if path.is_dir():
-            raise DamagedFile(RecordProblem.NOT_A_FILE) from None
-        raise DamagedFile(RecordProblem.UNREADABLE, reason_of(error)) from None
-    if len(raw) > limit:
-        raise DamagedFile(RecordProblem.TOO_LARGE)
+    raw = read_bytes(path, limit)
     lines = raw.split(b"\n")
     tail = lines.pop()  # after the last newline: empty, or an unfinished line
     torn = bool(tail)

@@ -59,8 +59,9 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
-    """The JSON value in ``path``; FileNotFoundError if there is none, DamagedFile for anything else."""
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """A file's bytes, within ``limit``; FileNotFoundError if there is none, DamagedFile if it is a
+    folder, unreadable or too large."""
     try:
         with path.open("rb") as stream:
             data = stream.read(limit + 1)
@@ -74,6 +75,12 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
         raise DamagedFile(RecordProblem.UNREADABLE, reason_of(error)) from None
     if len(data) > limit:
         raise DamagedFile(RecordProblem.TOO_LARGE)
+    return data
+
+
+def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
+    """The JSON value in ``path``; FileNotFoundError if there is none, DamagedFile for anything else."""
+    data = read_bytes(path, limit)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
