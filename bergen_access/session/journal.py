@@ -161,6 +161,8 @@ class Journal:
             return True
         if self.storage.attempt(lambda: self._append(entries)):
             self.done, self.seats = progress, list(seats)
+            if progress.ended:
+                self.close()  # nothing more comes: the file is free (Windows moves no file held open)
             return True
         return False
 
