@@ -142,15 +142,14 @@ def _open_journal(console: Console) -> tuple[Match, Seating, Journal] | None:
     if name is None:
         return None
 
-    def load(path: Path) -> tuple[Replayed, JournalText]:
+    def load(path: Path) -> tuple[Replayed, JournalText, Seating]:
         replayed, text = read_journal(path, checked_seat)
-        _seating(replayed.seats, replayed.match.players)  # one player, at this keyboard
-        return replayed, text
+        return replayed, text, _seating(replayed.seats, replayed.match.players)  # one player, here
 
     loaded = console.load_saved(name, "match", load)
     if loaded is None:
         return None
-    replayed, text = loaded
+    replayed, text, seating = loaded
     if replayed.match.is_over or replayed.left:
         return None
     path = console.data.path(name)
@@ -160,7 +159,7 @@ def _open_journal(console: Console) -> tuple[Match, Seating, Journal] | None:
     journal = Journal.resume(console.data, path, replayed, text)
     if text.torn:
         journal.cut_tail()
-    return replayed.match, _seating(replayed.seats, replayed.match.players), journal
+    return replayed.match, seating, journal
 
 
 def _legacy_save(console: Console) -> tuple[Match, Seating, Journal] | None:

@@ -11,6 +11,7 @@ data (header, entries, replay) is the core's (``core/journal.py``).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import time
@@ -25,7 +26,7 @@ from ..core.record import RecordError, any_seat
 from ..core.refused import RecordProblem
 from ..core.schema import Check
 from .storage import Storage, write_new
-from .untrusted import MAX_BYTES, MAX_DEPTH, DamagedFile, depth, read_bytes
+from .untrusted import MAX_BYTES, DamagedFile, parse_json, read_bytes
 
 FOLDER = "records"
 SUFFIX = ".jsonl"
@@ -51,24 +52,6 @@ class JournalText:
     torn: bool  # an unfinished last line was found (and is not part of the journal)
 
 
-def _decode(line: bytes, number: int) -> Any:
-    try:
-        value = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
-    except UnicodeDecodeError:
-        raise DamagedFile(RecordProblem.NOT_TEXT, f"line {number}") from None
-    except RecursionError:
-        raise DamagedFile(RecordProblem.TOO_DEEP) from None
-    except ValueError:
-        raise DamagedFile(RecordProblem.NOT_JSON, f"line {number}") from None
-    if depth(value) > MAX_DEPTH:
-        raise DamagedFile(RecordProblem.TOO_DEEP)
-    return value
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)  # NaN and Infinity are not JSON
-
-
 def read_text(path: Path, limit: int = MAX_BYTES) -> JournalText:
     """The lines of a journal; FileNotFoundError if there is none, DamagedFile if it is not a journal.
 
@@ -81,11 +64,11 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> JournalText:
     good = len(raw) - len(tail)
     if lines and not torn:
         try:
-            _decode(lines[-1], len(lines))
+            parse_json(lines[-1], f"line {len(lines)}")
         except DamagedFile:  # a last line that ended with its newline yet is cut (a torn sector)
             torn = True
             good -= len(lines.pop()) + 1
-    values = [_decode(line, number) for number, line in enumerate(lines, start=1)]
+    values = [parse_json(line, f"line {number}") for number, line in enumerate(lines, start=1)]
     if not values:
         raise DamagedFile(RecordProblem.NOT_A_RECORD)
     return JournalText(values[0], values[1:], good, torn)
@@ -154,7 +137,7 @@ class Journal:
             return False
         if self.path is None:
             return self.storage.attempt(lambda: self._create(match, seats))
-        progress = Progress(**vars(self.done))
+        progress = dataclasses.replace(self.done)
         entries = [] if seats == self.seats else [data.seats_now(seats)]
         entries += data.entries_since(match, progress, stamp())
         if not entries:

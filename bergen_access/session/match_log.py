@@ -19,7 +19,7 @@ from ..core.played import from_played
 from ..core.record import RecordError, to_record
 from ..core.refused import RecordProblem
 from ..core.schema import Check
-from .journal import FOLDER, SUFFIX, read_journal, stamp
+from .journal import FOLDER, SUFFIX, journal_order, read_journal, stamp
 from .storage import Storage
 from .untrusted import DamagedFile, FileProblem, read_json
 
@@ -115,13 +115,7 @@ def record_files(storage: Storage) -> list[Path]:
         names = [path for path in folder.iterdir() if NAME.fullmatch(path.name)]
     except OSError:
         return []
-    return sorted(names, key=lambda path: _sort_key(path.name), reverse=True)
-
-
-def _sort_key(name: str) -> tuple[str, int]:
-    stem = name.removesuffix(".jsonl").removesuffix(".json")
-    base, _, number = stem[:15], stem[15:16], stem[16:]
-    return base, int(number) if number.isdigit() else 1
+    return sorted(names, key=lambda path: journal_order(path.name), reverse=True)
 
 
 def read_records(storage: Storage, seat: Check) -> tuple[list[Entry], list[FileProblem]]:

@@ -80,11 +80,16 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
 
 def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     """The JSON value in ``path``; FileNotFoundError if there is none, DamagedFile for anything else."""
-    data = read_bytes(path, limit)
+    return parse_json(read_bytes(path, limit))
+
+
+def parse_json(data: bytes, where: str = "") -> Any:
+    """The JSON value in ``data`` (a file, or one line of a journal: ``where`` says which line);
+    DamagedFile if it is not UTF-8, not JSON, or nested too deeply."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise DamagedFile(RecordProblem.NOT_TEXT) from None
+        raise DamagedFile(RecordProblem.NOT_TEXT, where) from None
     try:
         value = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
@@ -92,7 +97,7 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     except ValueError as error:
         if isinstance(error, DamagedFile):
             raise
-        raise DamagedFile(RecordProblem.NOT_JSON) from None
+        raise DamagedFile(RecordProblem.NOT_JSON, where) from None
     if depth(value) > MAX_DEPTH:
         raise DamagedFile(RecordProblem.TOO_DEEP)
     return value
