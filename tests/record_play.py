@@ -22,8 +22,8 @@ from bergen_access.output.announcer import Announcer
 from bergen_access.players.levels import make_player
 from bergen_access.present.message import Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
-from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import Session
+from bergen_access.seat.turns import computer_turn
 from bergen_access.session.journal import Journal
 from bergen_access.session.settings import Settings
 from bergen_access.session.storage import Storage

@@ -19,8 +19,8 @@ from bergen_access.players.normal import NormalPlayer
 from bergen_access.players.strong import StrongPlayer
 from bergen_access.present.message import Message, Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
-from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import Session, quiet_session
+from bergen_access.seat.turns import computer_turn
 from bergen_access.session.settings import Settings
 
 from .helpers import LEFT, RIGHT, play, table

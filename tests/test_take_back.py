@@ -24,8 +24,8 @@ from bergen_access.net.server import Server
 from bergen_access.output.announcer import Announcer
 from bergen_access.present.message import Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
-from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import quiet_session
+from bergen_access.seat.turns import computer_turn
 from bergen_access.session.journal import read_journal, read_text
 
 from .capabilities import needs_pty

@@ -47,8 +47,8 @@ from bergen_access.present.message import Message, Verbosity
 from bergen_access.present.words import Words
 from bergen_access.seat.keeper import Keeper
 from bergen_access.seat.match_seat import MatchSeat, Seating
-from bergen_access.seat.replay import computer_turn
 from bergen_access.seat.session import quiet_session
+from bergen_access.seat.turns import computer_turn
 
 from .drivers import PipeSession
 from .table_script import play_match

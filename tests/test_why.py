@@ -270,7 +270,7 @@ def _seat(seed: int) -> tuple[MatchSeat, io.StringIO]:
 
 def test_why_at_the_seat_explains_the_last_score_or_history_n() -> None:
     from bergen_access.players.easy import EasyPlayer  # noqa: PLC0415
-    from bergen_access.seat.replay import computer_turn  # noqa: PLC0415
+    from bergen_access.seat.turns import computer_turn  # noqa: PLC0415
 
     seat, out = _seat(5)  # Anna opens with 1-1 and scores it
     start = len(out.getvalue())

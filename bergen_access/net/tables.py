@@ -32,7 +32,6 @@ from ..core.view import SeatView
 from ..i18n import I18n
 from ..players.base import Player
 from ..present.message import Message
-from ..seat.replay import restore_history
 from ..seat.session import QuitGame, pause_after_save
 from ..session.journal import FOLDER, JOURNAL, Journal, read_journal
 from ..session.match_log import legacy_record_of
@@ -308,7 +307,7 @@ class Tables:
         if seat.game is None:  # after a restart: the seat's game, its history told as before
             seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
             if table.match.hand_number:
-                restore_history(seat.game)
+                seat.game.restore_history()
         client.table, client.seat = table, seat
         seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,13 +25,13 @@ from ..core.events import (
     WentOut,
 )
 from ..core.tiles import Tile
+from ..core.told import DrawsTold, EventTold, ScoreTold, Told
 from ..i18n import I18n
 from . import codes
 from .message import Cue, Message, Verbosity
 from .words import Words
 
 Phrase = Callable[[bool], str]  # speech? -> words
-SCORES = (HeaderScored, WentOut, HandBlocked)  # events a counters' discard may follow
 
 
 def stock_sentence(i: I18n, stock: int, drawable: int) -> str:
@@ -42,19 +42,6 @@ def stock_sentence(i: I18n, stock: int, drawable: int) -> str:
         return i.gettext("Stock {stock}.").format(stock=stock)
     # Translators: tiles in the stock and how many of them may be drawn (verbose, and the count reply).
     return i.gettext("Stock {stock}, {drawable} to draw.").format(stock=stock, drawable=drawable)
-
-
-def with_counters(events: Sequence[Event]) -> Iterator[tuple[Event, CountersDiscarded | None]]:
-    """Each event, with the counters its score makes a side discard: told as one announcement (the
-    discard is not told again on its own)."""
-    for index, event in enumerate(events):
-        if isinstance(event, CountersDiscarded) and index and isinstance(events[index - 1], SCORES):
-            continue
-        following = events[index + 1] if index + 1 < len(events) else None
-        if isinstance(event, SCORES) and isinstance(following, CountersDiscarded):
-            yield event, following
-        else:
-            yield event, None
 
 
 CUES: dict[type, Cue] = {
@@ -113,7 +100,19 @@ class Narrator:
         cue = CUES.get(type(event))
         return replace(message, cue=cue) if cue is not None else message
 
-    def narrate_with_counters(self, event: Event, counters: CountersDiscarded) -> Message | None:
+    def render(self, told: Told) -> Message:
+        """One record of a seat's history (``core/told.py``), said in this narrator's words."""
+        if isinstance(told, EventTold):
+            message = self.narrate(told.event)
+            assert message is not None, "every event has its words"
+            return message
+        if isinstance(told, ScoreTold):
+            return self.narrate_with_counters(told.event, told.counters)
+        if isinstance(told, DrawsTold):
+            return self.narrate_draws(told.draws)
+        return self.narrate_held(told.held)
+
+    def narrate_with_counters(self, event: Event, counters: CountersDiscarded) -> Message:
         """A score and the counters it makes a side discard, as one announcement: the side was just
         named, so the counters follow without the name again ("Anna: double header. 2 counters
         discarded, 13 left.")."""

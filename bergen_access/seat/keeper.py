@@ -33,6 +33,7 @@ from ..core.events import CountersDiscarded, Drew, Event, HandDealt, HandEnded, 
 from ..core.keep_record import keep_record
 from ..core.table import Entry, NewHand, Reveal, Table
 from ..core.tally import Call, Tally
+from ..core.told import with_counters
 from ..i18n import I18n
 from ..keeping.export import record_csv, record_text, write_export
 from ..keeping.modes import Mode, mode_of
@@ -43,7 +44,7 @@ from ..present.feedback import Feedback
 from ..present.keep_text import KeepText
 from ..present.legend import KeepLegend
 from ..present.message import Message, Prompt, Verbosity
-from ..present.narrator import Narrator, with_counters
+from ..present.narrator import Narrator
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words

@@ -221,13 +221,13 @@ class LessonSeat(MatchSeat):
         super().play(action)
         self.explain(lesson)
 
-    def draw(self, command: Command | None = None, most: int | None = None) -> None:
+    def draw(self, command: Command | None = None) -> None:
         if self._not_now():
             return
         if self._wrong(Draw(PLAYER)):
             return
         lesson = self._lesson_of_move()
-        super().draw(command, most)
+        super().draw(command)
         self.explain(lesson)
 
     def on_pass(self, command: Command) -> None:

@@ -4,37 +4,26 @@ The seat reads no console and moves no computer: it answers the lines it is
 given (``handle``), tells the events it is given (``tell_events``), and makes
 its player's moves through ``Moves``: ``LocalMoves`` applies them to the match,
 saves (write-ahead) and tells this seat; a network table applies them once for
-everyone. Its history is kept as things to say again, so ``history`` speaks
-today's language and verbosity.
+everyone. Its history is kept as data (``core/told.py``), so ``history`` speaks
+today's language and verbosity, and a resumed match's is rebuilt from the
+engine alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from ..boundary import Screened, ascii_number
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
 from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
-from ..core.events import (
-    EVENT_TYPES,
-    Drew,
-    Event,
-    HandBlocked,
-    HandEnded,
-    HeaderScored,
-    MatchWon,
-    Opened,
-    Passed,
-    TilePlayed,
-    WentOut,
-)
+from ..core.events import Drew, Event, HandBlocked, HeaderScored, Opened, Passed, TilePlayed, WentOut
 from ..core.takeback import TakeBack, take_back
 from ..core.tiles import Tile
+from ..core.told import EventTold, Telling, Told, draw_run_goes_on, told_history
 from ..core.view import SeatView
 from ..core.why import SCORING, facts_at
 from ..i18n import I18n
@@ -46,7 +35,7 @@ from ..present.explain import Explainer
 from ..present.feedback import Feedback
 from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
 from ..present.message import Message, Prompt, Verbosity
-from ..present.narrator import Narrator, with_counters
+from ..present.narrator import Narrator
 from ..present.options import choices, held_back_number
 from ..present.record_talk import (
     listing,
@@ -68,7 +57,6 @@ from .talking import Talking
 
 HISTORY_DEFAULT = 5
 MOST_LISTED = 10  # the record command's newest matches (bergen record lists them all)
-Told = Callable[[Narrator], "Message | None"]  # something that happened, as how to say it
 
 
 @dataclass
@@ -90,17 +78,8 @@ class Seating:
         ]
 
 
-def _event_of(item: Told) -> Event | None:
-    """The event a history line tells (a run of draws: its last draw; the tiles shown: none)."""
-    keywords = item.keywords if isinstance(item, partial) else {}
-    event = keywords.get("event")
-    if event is None and keywords.get("draws"):
-        event = keywords["draws"][-1]
-    return cast("Event", event) if isinstance(event, EVENT_TYPES) else None
-
-
 def _is_move_or_score(item: Told) -> bool:
-    return isinstance(_event_of(item), TilePlayed | Drew | Passed | HeaderScored | WentOut | HandBlocked)
+    return isinstance(item.event, TilePlayed | Drew | Passed | HeaderScored | WentOut | HandBlocked)
 
 
 class Moves(Protocol):
@@ -175,8 +154,7 @@ class MatchSeat(Talking):
         self.session = session
         self.verbosity = verbosity
         self.moves: Moves = moves if moves is not None else LocalMoves(self)
-        self._pending_draws: list[Drew] = []
-        self._told: list[Told] = []  # what happened, as how to say it (said again in today's words)
+        self.telling = Telling(seating.human)  # what happened, as data (said again in today's words)
         self._turn_told = False
         self._asking: Play | None = None
         self._asking_ends: tuple[int, ...] = ()  # the ends (arms) offered in the question
@@ -222,54 +200,46 @@ class MatchSeat(Talking):
     def tell_events(self, events: Iterable[Event]) -> None:
         """Announce events: another player's consecutive draws become one announcement, a score and
         the counters it discards are one, and a hand's end first shows what the others still held."""
-        for event, counters in with_counters(list(events)):
-            if isinstance(event, Drew) and event.seat != self.seating.human:
-                if self._pending_draws and self._pending_draws[0].seat != event.seat:
-                    self.flush_draws()
-                self._pending_draws.append(event)
-                continue
-            self.flush_draws()
-            if counters is not None:
-                self._tell(partial(Narrator.narrate_with_counters, event=event, counters=counters))
-                continue
-            if isinstance(event, HandEnded | MatchWon):
-                self._reveal_hands()
-            self._tell(partial(Narrator.narrate, event=event))
-            if isinstance(event, Opened) or (isinstance(event, TilePlayed) and self.narrator.play_says_ends):
+        self.announce_told(self.telling.tell(list(events), self.match))
+
+    def announce_told(self, told: Iterable[Told]) -> None:
+        """Announce what was just told (kept, as data, for ``history``)."""
+        for item in told:
+            self.announcer.announce(self.narrator.render(item))
+            if isinstance(item, EventTold) and (
+                isinstance(item.event, Opened)
+                or (isinstance(item.event, TilePlayed) and self.narrator.play_says_ends)
+            ):
                 self._ends_told = self._ends_now()  # the ends were just said
 
-    def _tell(self, item: Told) -> None:
-        """Announce one thing that happened, and keep it (as how to say it) for ``history``."""
-        message = item(self.narrator)
-        if message is not None:
-            self._told.append(item)
-            self.announcer.announce(message)
-
-    def _reveal_hands(self) -> None:
-        """The hand is over: the tiles the other players still held are shown, as at a real table."""
-        held = [
-            (seat, self.match.hand(seat))
-            for seat in range(self.match.players)
-            if seat != self.seating.human and self.match.hand(seat)
-        ]
-        if held:
-            self._tell(partial(Narrator.narrate_held, held=tuple(held)))
-
     def flush_draws(self) -> None:
-        if self._pending_draws:
-            draws = tuple(self._pending_draws)
-            self._pending_draws = []
-            self._tell(partial(Narrator.narrate_draws, draws=draws))
+        """Another player's held draws are told now."""
+        self.announce_told(self.telling.flush())
 
-    def keep_history_of(self, other: MatchSeat) -> None:
-        """Take the history another seat told (the silent replay of a resumed match)."""
-        self._told = other._told
-        self._pending_draws = other._pending_draws  # a computer's draws go on being counted as one
+    def before_move(self) -> None:
+        """A move is about to be made: the draws it follows are told first when they should be."""
+        self.announce_told(self.telling.before_move(self.match))
+
+    def retell(self, told: Sequence[Told], own: Sequence[Drew], *, moved: bool) -> None:
+        """One step of a match told again (a record stepped through), as the seat told it then: the
+        player's own draws by their reply, its other moves as news."""
+        if own:
+            tiles = [draw.tile for draw in own if draw.tile is not None]
+            self.say(self.feedback.drew(tiles, self.view))
+        elif moved:
+            self._turn_told = False  # the player moved: the next turn is said again
+        self.announce_told(told)
+
+    def restore_history(self) -> None:
+        """The history the game's loop told over this match (a resumed or rebuilt one), from its deal
+        (kept as it was if the match does not replay the loop's way)."""
+        told = told_history(self.match, self.seating.human)
+        if told is not None:
+            self.telling = told
 
     def history_messages(self, count: int) -> list[Message]:
         """The last ``count`` things that happened, said now: today's verbosity and language."""
-        said = [item(self.narrator) for item in self._told[-count:]]
-        return [message for message in said if message is not None]
+        return [self.narrator.render(item) for item in self.telling.told[-count:]]
 
     def save(self) -> None:
         self.moves.save()
@@ -325,7 +295,7 @@ class MatchSeat(Talking):
     def begin(self, match: Match) -> None:
         """A new match at this seat (another with the same options): nothing of the last one is kept."""
         self.match = match
-        self._told, self._pending_draws = [], []
+        self.telling = Telling(self.seating.human)
         self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
         if self.coach is not None:
             self.coach.cancel()
@@ -598,7 +568,7 @@ class MatchSeat(Talking):
         self._turn_told = False
         self._apply(action)
 
-    def draw(self, command: Command | None = None, most: int | None = None) -> None:
+    def draw(self, command: Command | None = None) -> None:
         """Draw: until a tile fits when nothing fits, else one tile; saved as a whole, then told."""
         if self._not_now():
             return
@@ -610,11 +580,9 @@ class MatchSeat(Talking):
         forced = not self.match.playable(seat)
         advice = None if forced else self._advice(Draw(seat))
         drawn: list[Event] = []
-        count = 0
-        while self.match.check(Draw(seat)) is None and (most is None or count < most):
+        while self.match.check(Draw(seat)) is None:
             drawn += self.match.apply(Draw(seat))
-            count += 1
-            if not forced or self.match.playable(seat):
+            if not draw_run_goes_on(self.match, seat, forced):
                 break
         self.moves.save()
         tiles = [e.tile for e in drawn if isinstance(e, Drew) and e.tile is not None]
@@ -624,7 +592,7 @@ class MatchSeat(Talking):
         if only is not None and only.tile in tiles:
             self._enter_plays = Play(seat, only.tile, only.end)
         own = tuple(e for e in drawn if isinstance(e, Drew))
-        self._told.append(partial(Narrator.narrate_draws, draws=own))  # the event, not the advice
+        self.telling.own_draws(own)  # the event, not the advice
         self.say(message)
         self.tell_events([e for e in drawn if not isinstance(e, Drew)])
         self.moves.drew(drawn)
@@ -653,16 +621,14 @@ class MatchSeat(Talking):
             return
         self.match, taken = result
         self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
-        self._pending_draws = []
-        from .replay import restore_history  # noqa: PLC0415 - replay builds seats of this module
-
-        restore_history(self)
+        self.telling.pending = []
+        self.restore_history()
         self.moves.save()
         self.say(self.take_back_words.taken_back(taken, self.match))
 
     def on_why(self, command: Command) -> None:
         """Why a score was worth what it was: the last one (``why``), or history's N-th last line."""
-        told = self._told
+        told = self.telling.told
         if command.number is not None:
             index = len(told) - command.number
             if index < 0:
@@ -670,7 +636,7 @@ class MatchSeat(Talking):
                 return
         else:  # the last move or score; the hand's end, the tiles shown and deals are passed over
             index = next((n for n in range(len(told) - 1, -1, -1) if _is_move_or_score(told[n])), -1)
-        event = _event_of(told[index]) if index >= 0 else None
+        event = told[index].event if index >= 0 else None
         history = self.match.history
         where = next((n for n in range(len(history) - 1, -1, -1) if history[n] == event), None)
         if where is not None and type(event) in (TilePlayed, Opened) and where + 1 < len(history):
@@ -678,7 +644,7 @@ class MatchSeat(Talking):
         if where is not None and type(history[where]) in SCORING:
             self.say(self.explainer.explain(facts_at(self.match.rules, history, where)))
             return
-        scored = next((n for n in range(index - 1, -1, -1) if type(_event_of(told[n])) in SCORING), None)
+        scored = next((n for n in range(index - 1, -1, -1) if type(told[n].event) in SCORING), None)
         pointer = len(told) - scored if scored is not None else None
         self.say(self.explainer.nothing(event, pointer, self.lexicon.main_word(CommandKind.WHY)))
 

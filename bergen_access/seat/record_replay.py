@@ -1,8 +1,8 @@
 """A recorded match stepped through again: each Enter the next move, said as the player's seat heard it.
 
 The replay is the player's own seat (``MatchSeat``) over a match rebuilt from
-its deal action by action, moved the way the game's loop moved it
-(``replay_step``): what it says is what the seat said then, and the review
+its deal action by action, told the way the game's loop told it
+(``core/told.py``'s ``Retelling``): what it says is what the seat said then, and the review
 commands (ends, line, score, hand, count, history...) answer from the seat's
 view at that moment, with the game's own replies. Moves cannot be typed: the
 record decides them.
@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from ..commands.definitions import CommandKind
 from ..commands.parser import ParseError, parse
-from ..core.actions import Action
-from ..core.dealers import dealer_from_spec
 from ..core.engine import Match, Phase
+from ..core.told import Retelling
 from ..output.announcer import Announcer
 from ..present.message import Prompt, Verbosity
 from .match_seat import MatchSeat, Seating
-from .replay import Scripted, replay_step
 from .session import QuitGame, quiet_session
 
 #: the commands a replay names when it says what can be asked
@@ -59,18 +57,16 @@ class RecordReplay:
         verbosity: Verbosity,
         announcer: Announcer,
     ) -> None:
-        self.actions: list[Action] = list(recorded.actions)
-        self.hands = recorded.hand_number
-        match = Match(recorded.rules, dealer_from_spec(recorded.dealer.spec()), recorded.starting_scores)
+        self.retelling = Retelling(recorded, seating.human)
         self.seat = MatchSeat(
-            match,
+            self.retelling.match,
             seating,
             language=language,
             verbosity=verbosity,
             announcer=announcer,
             session=quiet_session(),
         )
-        self._scripted = Scripted(lambda: self.actions[len(self.seat.match.actions)])
+        self.seat.telling = self.retelling.telling
         self.steps = 0
 
     @property
@@ -80,18 +76,18 @@ class RecordReplay:
     @property
     def finished(self) -> bool:
         """Every action replayed (and the last hand dealt, if the record went that far)."""
-        match = self.match
-        dealt = match.hand_number >= self.hands or match.phase not in (Phase.NOT_STARTED, Phase.HAND_OVER)
-        return len(match.actions) >= len(self.actions) and dealt
+        return self.retelling.finished
 
     def step(self) -> bool:
         """Replay the next move and say it as the seat heard it; False when there was none left."""
         if self.finished:
             return False
         seat = self.seat
-        replay_step(seat, self.actions, self._scripted)
-        self.steps += 1
         human = seat.seating.human
+        moving = self.match.turn if self.match.phase is Phase.PLAYING else None
+        told, own = self.retelling.step()
+        seat.retell(told, own, moved=moving == human)
+        self.steps += 1
         if self.match.phase is Phase.PLAYING and self.match.turn == human:
             seat.flush_draws()
             seat.announce_turn()

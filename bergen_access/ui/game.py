@@ -4,8 +4,9 @@ The loop reads one line, hands it to the player's seat (``seat/match_seat.py``),
 which answers it exactly once and makes its move, and lets the computers move
 in turn. Every action is saved before its announcement is printed or spoken
 (write-ahead), so what the player heard is never lost to Ctrl-C, a closed
-terminal, a kill or a crash; a resumed match replays its actions silently
-through the same loop, so ``history`` and ``repeat`` work as before.
+terminal, a kill or a crash; a resumed match's history is rebuilt from its
+deal by the engine alone (``core/told.py``), so ``history`` and ``repeat`` work
+as before.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from ..players.base import Player
 from ..present import prompts
 from ..present.message import Verbosity
 from ..seat.match_seat import MatchSeat, Seating
-from ..seat.replay import computer_turn, restore_history
 from ..seat.session import QuitGame, Session
+from ..seat.turns import computer_turn
 from .reader import LineReader, ask
 
 __all__ = ["Game", "QuitGame", "Seating", "Session"]
@@ -83,7 +84,7 @@ class Game:
                 self._orientation()
                 seat.start_hand()
             elif resumed:
-                restore_history(seat)
+                seat.restore_history()
                 last = seat.history_messages(1)
                 seat.say(seat.feedback.resumed(last[0] if last else None))
             while True:

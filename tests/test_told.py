@@ -1,0 +1,90 @@
+"""A seat's history as data: rebuilt from the deal by the engine alone, it is what the seat told live.
+
+A resumed match, a take-back, a rejoin after the server's restart and a record
+stepped through all rebuild what a seat was told (``core/told.py``) instead of
+replaying the match through the console loop; these tests play matches the
+way the loop plays them and hold the rebuilt history to the live one, record
+for record, at every prompt."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bergen_access.core.dealers import SeededDealer
+from bergen_access.core.engine import Match
+from bergen_access.core.events import Drew, HandEnded
+from bergen_access.core.rules import Rules, preset
+from bergen_access.core.told import DrawsTold, EventTold, HeldShown, Retelling, Telling, told_history
+from bergen_access.seat.match_seat import MatchSeat
+
+from .record_play import play_out, seat_for
+
+LEVELS = ("easy", "normal")
+
+
+def _same_history(seat: MatchSeat) -> None:
+    rebuilt = told_history(seat.match, seat.seating.human)
+    assert rebuilt is not None, "a match the loop played replays"
+    assert rebuilt.told == seat.telling.told
+    assert rebuilt.pending == seat.telling.pending
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from((2, 3, 4)),
+    level=st.sampled_from(LEVELS),
+    preset_name=st.sampled_from(("standard", "counters", "partners")),
+)
+def test_the_rebuilt_history_is_what_the_seat_told_at_every_prompt(
+    seed: int, players: int, level: str, preset_name: str
+) -> None:
+    partners = preset_name == "partners"
+    rules = preset("standard" if partners else preset_name, players=4 if partners else players, target=60)
+    rules = Rules(**{**rules.__dict__, "partnerships": partners}) if partners else rules
+    seat = seat_for(None, rules, seed, {s: level for s in range(1, rules.players)})
+    checked = {"prompts": 0}
+
+    def moment(at: MatchSeat) -> None:
+        checked["prompts"] += 1
+        _same_history(at)
+
+    play_out(seat, level, moment=moment, most_actions=400)
+    if seat.match.is_over:  # else it stopped in a computer's turn, where the loop never waits
+        _same_history(seat)
+    assert checked["prompts"] > 3
+
+
+def test_a_rebuilt_history_holds_moves_draws_scores_and_the_tiles_shown() -> None:
+    """Not an empty list agreeing with an empty list: a long match's history has every kind."""
+    seat = seat_for(None, Rules(players=2, target=150), 7, {1: "easy"})
+    play_out(seat, "easy")
+    told = told_history(seat.match, 0)
+    assert told is not None
+    kinds = {type(item) for item in told.told}
+    assert {EventTold, DrawsTold, HeldShown} <= kinds
+    assert any(isinstance(item, EventTold) and isinstance(item.event, HandEnded) for item in told.told)
+    assert any(isinstance(item, DrawsTold) and item.draws[0].seat == 1 for item in told.told)
+    assert any(isinstance(item, DrawsTold) and item.draws[0].seat == 0 for item in told.told)
+
+
+def test_another_seats_draws_are_one_record_until_its_run_ends() -> None:
+    telling = Telling(0)
+    match = Match(Rules(players=2), SeededDealer(1))
+    match.start_hand()
+    first, second = Drew(1, None, 10, 10), Drew(1, None, 9, 9)
+    assert telling.tell([first], match) == []
+    assert telling.tell([second], match) == []
+    assert telling.flush() == [DrawsTold((first, second))]
+    assert telling.flush() == []
+
+
+def test_a_match_that_does_not_replay_has_no_rebuilt_history() -> None:
+    seat = seat_for(None, Rules(players=2), 3, {1: "easy"})
+    play_out(seat, "easy", most_actions=12)
+    recorded = seat.match
+    recorded.actions.insert(3, recorded.actions[2])  # the same move twice: not a match the loop made
+    assert told_history(recorded, 0) is None
+    retelling = Retelling(recorded, 0)
+    assert not retelling.finished
