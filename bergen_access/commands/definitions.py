@@ -109,6 +109,9 @@ class Definition:
     help_with_arms: Words | None = None
     #: listed by help (``next`` is not: Enter deals the next hand)
     listed: bool = True
+    #: in the game, a read-only review answered from the player's view by the answer of this name
+    #: (``present/reviews.py``), not by a handler of its own
+    review: str | None = None
 
     @property
     def handler(self) -> str:
@@ -122,6 +125,12 @@ class Definition:
 def handler_of(kind: CommandKind) -> str:
     """The name of the method that carries out ``kind`` (Enter on an empty line too: ``on_empty``)."""
     return f"on_{kind.value}"
+
+
+def review_of(kind: CommandKind) -> str | None:
+    """The game's answer to ``kind`` when it is a read-only review (None: it has a handler)."""
+    definition = BY_KIND.get(kind)
+    return definition.review if definition is not None else None
 
 
 def _help(text: Words, where: Place = AT_A_TABLE) -> dict[Place, Words]:
@@ -176,6 +185,7 @@ COMMANDS: tuple[Definition, ...] = (
         help=_help(lambda i: i.gettext("Your tiles in order, with the ends each one fits."), Place.GAME),
         # Translators: help for the hand command with the larger sets.
         help_with_arms=lambda i: i.gettext("Your tiles in order, with the arms each one fits."),
+        review="hand",
     ),
     Definition(
         CommandKind.ENDS,
@@ -186,6 +196,7 @@ COMMANDS: tuple[Definition, ...] = (
         help=_help(lambda i: i.gettext("The two open ends of the line."), Place.GAME),
         # Translators: help for the ends command with the larger sets.
         help_with_arms=lambda i: i.gettext("The open ends grouped by number, with their arms."),
+        review="ends",
     ),
     Definition(
         CommandKind.LINE,
@@ -196,6 +207,7 @@ COMMANDS: tuple[Definition, ...] = (
         help=_help(lambda i: i.gettext("The whole line of tiles from left to right."), Place.GAME),
         # Translators: help for the line command with the larger sets.
         help_with_arms=lambda i: i.gettext("The tiles arm by arm, from the opening double outwards."),
+        review="line",
     ),
     Definition(
         CommandKind.SCORE,
@@ -207,6 +219,7 @@ COMMANDS: tuple[Definition, ...] = (
             lambda i: i.gettext("The score, or the counters, of every side and the target."),
             Place.GAME,
         ),
+        review="score",
     ),
     Definition(
         CommandKind.COUNT,
@@ -215,6 +228,7 @@ COMMANDS: tuple[Definition, ...] = (
         AT_A_TABLE,
         # Translators: help for the count command.
         help=_help(lambda i: i.gettext("How many tiles each player holds, and the stock."), Place.GAME),
+        review="counts",
     ),
     Definition(
         CommandKind.TURN,
@@ -223,6 +237,7 @@ COMMANDS: tuple[Definition, ...] = (
         AT_A_TABLE,
         # Translators: help for the turn command.
         help=_help(lambda i: i.gettext("Whose turn it is, and what you can do."), Place.GAME),
+        review="turn",
     ),
     Definition(
         CommandKind.HISTORY,
@@ -311,6 +326,7 @@ COMMANDS: tuple[Definition, ...] = (
             lambda i: i.gettext("The seats in order of play, partners, tile counts and the score."),
             Place.GAME,
         ),
+        review="seats",
     ),
     Definition(
         CommandKind.UNSEEN,
@@ -322,6 +338,7 @@ COMMANDS: tuple[Definition, ...] = (
             lambda i: i.gettext("How many of the tiles you have not seen show each number."),
             Place.GAME,
         ),
+        review="unseen",
     ),
     Definition(
         CommandKind.RULES,
@@ -330,6 +347,7 @@ COMMANDS: tuple[Definition, ...] = (
         AT_A_TABLE,
         # Translators: help for the rules command.
         help=_help(lambda i: i.gettext("The rules of this match."), Place.GAME),
+        review="rules",
     ),
     Definition(
         CommandKind.VERBOSITY,

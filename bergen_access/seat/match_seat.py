@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..boundary import Screened, ascii_number
+from ..commands.definitions import review_of
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
 from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
@@ -45,7 +46,7 @@ from ..present.record_talk import (
     statistics_message,
 )
 from ..present.replies import Replies
-from ..present.rules_text import rules_sentences
+from ..present.reviews import Reviews
 from ..present.table_talk import TableTalk
 from ..present.take_back import TakeBackWords
 from ..present.words import Words
@@ -179,6 +180,7 @@ class MatchSeat(Talking):
         self.take_back_words = TakeBackWords(self.narrator)
         self.explainer = Explainer(self.narrator)
         self.coach_words = CoachWords(self.narrator)
+        self.reviews = Reviews(self.replies, self.table_talk, self.feedback)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
@@ -429,35 +431,17 @@ class MatchSeat(Talking):
 
     # the command table's commands, each by its handler's name (``on_`` and the command)
 
-    def on_hand(self, command: Command) -> None:
-        self.say(self.replies.hand(self.view))
-
-    def on_ends(self, command: Command) -> None:
-        self.say(self.replies.ends(self.view))
-
-    def on_line(self, command: Command) -> None:
-        self.say(self.replies.line(self.view))
-
-    def on_score(self, command: Command) -> None:
-        self.say(self.replies.score(self.view))
-
-    def on_count(self, command: Command) -> None:
-        self.say(self.replies.counts(self.view))
-
-    def on_turn(self, command: Command) -> None:
-        self.say(self.replies.turn(self.view))
+    def run_command(self, kind: CommandKind, command: Any) -> None:
+        """A read-only review is answered from the view, as the command table names it; any other
+        command by its handler."""
+        review = review_of(kind)
+        if review is not None:
+            self.say(self.reviews.answer(review, self.view))
+            return
+        super().run_command(kind, command)
 
     def on_hint(self, command: Command) -> None:
         self.say(self.replies.hint(self.view))
-
-    def on_seats(self, command: Command) -> None:
-        self.say(self.table_talk.seats(self.view))
-
-    def on_unseen(self, command: Command) -> None:
-        self.say(self.table_talk.unseen(self.view))
-
-    def on_rules(self, command: Command) -> None:
-        self.say(self.feedback.lines(rules_sentences(self.i18n, self.match.rules)))
 
     def on_draw(self, command: Command) -> None:
         self.draw(command)
