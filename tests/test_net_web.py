@@ -14,6 +14,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from bergen_access.commands.which_end import must_ask
 from bergen_access.core.actions import Draw, Pass
 from bergen_access.core.engine import Phase
 from bergen_access.net import web
@@ -87,7 +88,7 @@ def test_the_status_offers_a_button_per_tile_and_one_per_end_when_a_tile_fits_tw
             if match.is_over or match.phase is not Phase.PLAYING:
                 break
             view_tiles = match.hand(0) if match.turn == 0 else ()
-            if any(len(match.ends_for(t)) > 1 for t in view_tiles):
+            if any(must_ask(match.ends_for(t), match.layout) for t in view_tiles):  # ends that differ
                 break
             await one_move(table, {0: page, 1: bo})  # type: ignore[dict-item]
         # the buttons are the tiles while the hand is played, none once it is over
@@ -113,6 +114,8 @@ def test_the_status_offers_a_button_per_tile_and_one_per_end_when_a_tile_fits_tw
         assert ("pass" in moves) == any(isinstance(a, Pass) for a in legal)
         assert [m["line"] for m in status["review"]] == ["hand", "ends", "score", "line"]
         both = [entry for entry in hand if "ends" in entry]
+        asked = [t.notation for t in match.hand(0) if must_ask(match.ends_for(t), match.layout)]
+        assert [entry["line"] for entry in both] == (asked if match.turn == 0 else [])  # the one rule
         if match.turn == 0 and match.phase is Phase.PLAYING:
             assert both, "no tile fitting two ends came up in 200 moves"
             entry = both[0]

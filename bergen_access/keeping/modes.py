@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..commands.keep_parser import KeepCommand, KeepKind
+from ..commands.which_end import must_ask
 from ..core.actions import End, IllegalActionError, Pass, Play, Refusal
 from ..core.events import Event, HeaderKind
 from ..core.rules import BlockedRule
@@ -136,7 +137,8 @@ class TrackMode:
         first_end = End.LEFT if self.table.rules.arms == 2 else 0
         if command.end is None and table.phase is TablePhase.PLAYING and seat == table.turn:
             fits = table.ends_for(tile)
-            if len(fits) >= 2 and tile not in table.played and table.counts[seat]:
+            # beside a lone double too: at a real table the tile lies on one side of it (layout None)
+            if must_ask(fits, None) and tile not in table.played and table.counts[seat]:
                 return Ask(WhichEnd(Play(seat, tile, fits[0]), fits, table))
             return Enter(Play(seat, tile, fits[0] if fits else first_end))
         return Enter(Play(seat, tile, command.end if command.end is not None else first_end))

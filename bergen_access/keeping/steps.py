@@ -11,9 +11,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from ..boundary import ascii_number
 from ..commands.keep_parser import KeepCommand, KeepKind, KeepLexicon
 from ..commands.lexicon import yes_or_no
+from ..commands.which_end import EndQuestion
 from ..core.actions import Play
 from ..core.events import Holding
 from ..core.table import Entry, Open, Reveal, Table
@@ -92,18 +92,8 @@ class WhichEnd(Question):
         return prompts.which_end(text.i, [end + 1 for end in self.ends] if text.words.many_arms else None)
 
     def answer(self, line: str, lexicon: KeepLexicon, text: KeepText) -> Step | None:
-        words = line.split()
-        if lexicon.arms > 2:
-            if words and lexicon.game.is_arm_word(words[0]):
-                words = words[1:]
-            number = ascii_number(words[0]) if len(words) == 1 else None
-            if number is None or number - 1 not in self.ends:
-                return None
-            return Enter(Play(self.play.seat, self.play.tile, number - 1))
-        end = lexicon.game.end(words[0]) if len(words) == 1 else None
-        if end is None:
-            return None
-        return Enter(Play(self.play.seat, self.play.tile, end))
+        end = EndQuestion(self.ends, lexicon.arms > 2).answer(line, lexicon.game)
+        return None if end is None else Enter(Play(self.play.seat, self.play.tile, end))
 
     def dropped(self, text: KeepText) -> Message:
         return text.not_entered_tile(self.play.tile)

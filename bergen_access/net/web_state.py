@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..commands.lexicon import CommandKind, verbosity_names
+from ..commands.which_end import must_ask
 from ..core.actions import Draw, End, Pass
 from ..core.engine import Phase
 from ..i18n import LANGUAGES, I18n, normalize_language
@@ -136,7 +137,7 @@ def web_state(client: Client) -> dict[str, Any]:
         # Translators: the web page: a button that plays one of your tiles, e.g. "Play 3-5".
         label = i.gettext("Play {tile}").format(tile=tile.notation)
         entry = _button(label, tile.notation)
-        if len(ends) > 1:  # one button per end: the player chooses the side
+        if must_ask(ends, view.layout):  # one button per end: the player chooses the side
             # Translators: the web page: a tile fits several ends; {where} e.g. "left or right".
             entry["label"] = i.gettext("Play {tile}, {where}").format(
                 tile=tile.notation, where=game.words.fit_words(ends)

@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..boundary import Screened, ascii_number
+from ..boundary import Screened
 from ..commands.definitions import review_of
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
 from ..commands.parser import Command, ParseError, ParseProblem, parse
+from ..commands.which_end import EndQuestion, must_ask, placed_without_asking
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
 from ..core.events import Drew, Event, HandBlocked, HeaderScored, Opened, Passed, TilePlayed, WentOut
@@ -157,8 +158,8 @@ class MatchSeat(Talking):
         self.moves: Moves = moves if moves is not None else LocalMoves(self)
         self.telling = Telling(seating.human)  # what happened, as data (said again in today's words)
         self._turn_told = False
-        self._asking: Play | None = None
-        self._asking_ends: tuple[int, ...] = ()  # the ends (arms) offered in the question
+        self._asking: Play | None = None  # a tile that fits several ends, waiting for the player's choice
+        self._question = EndQuestion((), False)  # the ends (arms) offered in the question
         self._ends_told: object = None  # the ends (and which are doubles) an announcement last said
         self._enter_plays: Play | None = None  # after a draw: the drawn tile, the only legal play
         self._coach_factory = coach_factory or (lambda: Coach(seed=len(match.actions) + 1))
@@ -334,7 +335,7 @@ class MatchSeat(Talking):
         short form a screen reader says before every line."""
         i = self.i18n
         if self._asking is not None:
-            arms = [end + 1 for end in self._asking_ends] if self.words.many_arms else None
+            arms = [end + 1 for end in self._question.ends] if self.words.many_arms else None
             return prompts.which_end(i, arms)
         if self.match.phase is Phase.HAND_OVER:
             return prompts.next_hand(i)
@@ -375,11 +376,11 @@ class MatchSeat(Talking):
             return
         if self._asking is not None:
             asked, self._asking = self._asking, None
-            end = self._answered_end(line)
+            end = self._question.answer(line, self.lexicon)
             if end is not None:
                 self.play(Play(asked.seat, asked.tile, end))
                 return
-            if self.words.many_arms and self._arm_number(line) is not None:  # an arm not offered: ask again
+            if self._question.names_another_arm(line, self.lexicon):  # an arm not offered: ask again
                 self._asking = asked
                 self._ask_end(asked.tile)
                 return
@@ -390,24 +391,9 @@ class MatchSeat(Talking):
             return
         self.run_command(command.kind, command)
 
-    def _answered_end(self, line: str) -> int | None:
-        """The answer to "which end?": ``left``/``right``; with arms the number (``2``, ``arm 2``)."""
-        words = line.split()
-        if not self.words.many_arms:
-            return self.lexicon.end(words[0]) if len(words) == 1 else None
-        number = self._arm_number(line)
-        return number - 1 if number is not None and number - 1 in self._asking_ends else None
-
     def _ask_end(self, tile: Tile) -> None:
         view = self.view
-        self.say(self.feedback.ask_end(tile, self._asking_ends, view.ends or (), view.end_is_double))
-
-    def _arm_number(self, line: str) -> int | None:
-        """``2`` or ``arm 2``: an arm's number as typed (None if the line is something else)."""
-        words = line.split()
-        if words and self.lexicon.is_arm_word(words[0]):
-            words = words[1:]
-        return ascii_number(words[0]) if len(words) == 1 else None
+        self.say(self.feedback.ask_end(tile, self._question.ends, view.ends or (), view.end_is_double))
 
     def refusal(self, error: ParseError) -> Message:
         """Why a line is not a command, and what is possible."""
@@ -498,14 +484,12 @@ class MatchSeat(Talking):
                 return
             legal_ends = named
         if command.end is None:
-            layout = view.layout
-            if len(legal_ends) == 2 and layout is not None and layout.lone_double:  # both sides alike
-                self.play(Play(seat, command.tile, End.LEFT))
-            elif len(legal_ends) == 1:
-                self.play(Play(seat, command.tile, legal_ends[0]))
-            elif len(legal_ends) > 1:
+            placed = placed_without_asking(legal_ends, view.layout)
+            if placed is not None:
+                self.play(Play(seat, command.tile, placed))
+            elif must_ask(legal_ends, view.layout):  # the player chooses, never the program
                 self._asking = Play(seat, command.tile, legal_ends[0])
-                self._asking_ends = tuple(legal_ends)
+                self._question = EndQuestion(tuple(legal_ends), self.words.many_arms)
                 self._ask_end(command.tile)
             else:
                 self._refuse(Play(seat, command.tile, End.LEFT))
