@@ -15,16 +15,19 @@ from typing import NamedTuple
 
 from .events import (
     CountersDiscarded,
+    Drew,
     Event,
     HandBlocked,
     HeaderScored,
     Opened,
+    Passed,
     TilePlayed,
     WentOut,
 )
 from .rules import Reduction, Rules
 from .scoring import reduced_value
 from .tiles import Tile
+from .told import Told
 
 #: the events ``why`` explains
 SCORING = (HeaderScored, WentOut, HandBlocked)
@@ -117,3 +120,38 @@ def facts_at(rules: Rules, history: Sequence[Event], index: int) -> Facts:
     return HeaderFacts(
         event, number, matched, doubles, opening, need, reduced, rules.reduction, many, counters
     )
+
+
+class WhyAnswer(NamedTuple):
+    """What ``why`` says about a line of a seat's history: the score's facts, or the line's event and
+    how many lines back the last score is (``why N``)."""
+
+    facts: Facts | None
+    event: Event | None
+    pointer: int | None
+
+
+MOVES_AND_SCORES = (TilePlayed, Drew, Passed, HeaderScored, WentOut, HandBlocked)
+
+
+def why_of(
+    told: Sequence[Told], history: Sequence[Event], rules: Rules, number: int | None
+) -> WhyAnswer | None:
+    """``why``: the last move or score (the hand's end, the tiles shown and deals are passed over);
+    ``why N``: history's N-th last line. None: history has fewer lines than ``number``."""
+    if number is not None:
+        index = len(told) - number
+        if index < 0:
+            return None
+    else:
+        index = next(
+            (n for n in range(len(told) - 1, -1, -1) if isinstance(told[n].event, MOVES_AND_SCORES)), -1
+        )
+    event = told[index].event if index >= 0 else None
+    where = next((n for n in range(len(history) - 1, -1, -1) if history[n] == event), None)
+    if where is not None and type(event) in (TilePlayed, Opened) and where + 1 < len(history):
+        where += 1  # a play, or the opening, that scored: its score is explained
+    if where is not None and type(history[where]) in SCORING:
+        return WhyAnswer(facts_at(rules, history, where), event, None)
+    scored = next((n for n in range(index - 1, -1, -1) if type(told[n].event) in SCORING), None)
+    return WhyAnswer(None, event, len(told) - scored if scored is not None else None)

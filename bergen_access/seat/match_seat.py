@@ -12,8 +12,7 @@ engine alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..boundary import Screened
 from ..commands.definitions import review_of
@@ -22,12 +21,12 @@ from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..commands.which_end import EndQuestion, must_ask, placed_without_asking
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
-from ..core.events import Drew, Event, HandBlocked, HeaderScored, Opened, Passed, TilePlayed, WentOut
+from ..core.events import Drew, Event, Opened, TilePlayed
 from ..core.takeback import TakeBack, take_back
 from ..core.tiles import Tile
 from ..core.told import EventTold, Telling, Told, draw_run_goes_on, told_history
 from ..core.view import SeatView
-from ..core.why import SCORING, facts_at
+from ..core.why import why_of
 from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..players.coach import Coach
@@ -39,98 +38,17 @@ from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator
 from ..present.options import choices, held_back_number
-from ..present.record_talk import (
-    listing,
-    more_recorded,
-    not_recorded_here,
-    record_usage,
-    statistics_message,
-)
 from ..present.replies import Replies
 from ..present.reviews import Reviews
 from ..present.table_talk import TableTalk
 from ..present.take_back import TakeBackWords
 from ..present.words import Words
-from ..session.journal import JOURNAL
-from ..session.match_log import read_records
-from ..session.savefile import checked_seat
-from .session import Session, pause_after_save
+from .moves import LocalMoves, Moves, Seating
+from .record_reply import record_replies
+from .session import Session
 from .talking import Talking
 
 HISTORY_DEFAULT = 5
-MOST_LISTED = 10  # the record command's newest matches (bergen record lists them all)
-
-
-@dataclass
-class Seating:
-    """Who sits where: names per seat, the player's seat, computer levels."""
-
-    names: list[str]
-    human: int
-    levels: dict[int, str] = field(default_factory=dict)
-
-    def to_json(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": name,
-                "kind": "human" if seat == self.human else "computer",
-                "level": self.levels.get(seat),
-            }
-            for seat, name in enumerate(self.names)
-        ]
-
-
-def _is_move_or_score(item: Told) -> bool:
-    return isinstance(item.event, TilePlayed | Drew | Passed | HeaderScored | WentOut | HandBlocked)
-
-
-class Moves(Protocol):
-    """How a seat's moves reach the match, and its news reaches everyone: each change saved before it
-    is told (write-ahead)."""
-
-    def apply(self, action: Action) -> None:
-        """Apply ``action``, save, and tell everyone who hears the match (this seat too)."""
-
-    def start_hand(self) -> None:
-        """Deal the next hand, save, tell."""
-
-    def save(self) -> None:
-        """Save the match as it is now."""
-
-    def drew(self, events: list[Event]) -> None:
-        """This seat drew (already applied and saved, and told to itself): the others hear it."""
-
-
-class LocalMoves:
-    """A match of one seat (the console): moves applied here, saved in the seat's storage, told to it."""
-
-    def __init__(self, seat: MatchSeat) -> None:
-        self.seat = seat
-
-    def apply(self, action: Action) -> None:
-        events = self.seat.match.apply(action)
-        self.save()
-        self.seat.tell_events(events)
-
-    def start_hand(self) -> None:
-        events = self.seat.match.start_hand()
-        self.save()
-        self.seat.tell_events(events)
-
-    def save(self) -> None:
-        """Add what the match did to its journal; a failure is told once, play goes on."""
-        seat = self.seat
-        session = seat.session
-        if session.storage is None or session.journal is None:
-            return
-        session.journal = session.journal.for_match(seat.match)  # a new match: a journal of its own
-        if session.journal.sync(seat.match, seat.seating.to_json()):
-            pause_after_save(JOURNAL)
-        for told in session.storage.take_notices():
-            seat.say(notices.storage_notice(seat.i18n, told))
-
-    def drew(self, events: list[Event]) -> None:
-        return None
 
 
 class MatchSeat(Talking):
@@ -596,51 +514,21 @@ class MatchSeat(Talking):
 
     def on_why(self, command: Command) -> None:
         """Why a score was worth what it was: the last one (``why``), or history's N-th last line."""
-        told = self.telling.told
-        if command.number is not None:
-            index = len(told) - command.number
-            if index < 0:
-                self.say(self.feedback.history(self.history_messages(command.number)))
-                return
-        else:  # the last move or score; the hand's end, the tiles shown and deals are passed over
-            index = next((n for n in range(len(told) - 1, -1, -1) if _is_move_or_score(told[n])), -1)
-        event = told[index].event if index >= 0 else None
-        history = self.match.history
-        where = next((n for n in range(len(history) - 1, -1, -1) if history[n] == event), None)
-        if where is not None and type(event) in (TilePlayed, Opened) and where + 1 < len(history):
-            where += 1  # a play, or the opening, that scored: its score is explained
-        if where is not None and type(history[where]) in SCORING:
-            self.say(self.explainer.explain(facts_at(self.match.rules, history, where)))
-            return
-        scored = next((n for n in range(index - 1, -1, -1) if type(told[n].event) in SCORING), None)
-        pointer = len(told) - scored if scored is not None else None
-        self.say(self.explainer.nothing(event, pointer, self.lexicon.main_word(CommandKind.WHY)))
+        answer = why_of(self.telling.told, self.match.history, self.match.rules, command.number)
+        if answer is None:  # fewer lines than asked for: the whole history
+            self.say(self.feedback.history(self.history_messages(command.number or 0)))
+        elif answer.facts is not None:
+            self.say(self.explainer.explain(answer.facts))
+        else:
+            self.say(
+                self.explainer.nothing(answer.event, answer.pointer, self.lexicon.main_word(CommandKind.WHY))
+            )
 
     def on_record(self, command: Command) -> None:
         """``record``: the newest matches recorded here, this one too; ``record stats``: the statistics.
         Read from the data folder as ``bergen record`` reads it, said by the same presenter."""
-        i, storage, argument = self.i18n, self.session.records, command.argument
-        if argument and not self.lexicon.is_stats_word(argument):
-            word, stats = self.lexicon.main_word(CommandKind.RECORD), self.lexicon.stats_words()[0]
-            self.say(self.feedback.plain(record_usage(i, word, stats)))
-            return
-        if storage is None:
-            self.say(self.feedback.plain(not_recorded_here(i)))
-            return
-        entries, problems = read_records(storage, checked_seat)
-        for problem in problems:  # set aside, each said in one sentence, as bergen record says it
-            self.say(notices.file_problem(i, "record", problem))
-        if argument:
-            self.say(statistics_message(i, entries, self.verbosity))
-            return
-        shown = listing(i, entries, MOST_LISTED)
-        lines = [message.text for message in shown]
-        braille = [message.braille for message in shown]
-        if len(entries) > MOST_LISTED:
-            more = more_recorded(i, len(entries) - MOST_LISTED)
-            lines.append(more)
-            braille.append(more)
-        self.say(self.feedback.plain("\n".join(lines), "\n".join(braille)))
+        for message in record_replies(self.feedback, self.lexicon, self.session.records, command.argument):
+            self.say(message)
 
     def on_history(self, command: Command) -> None:
         count = command.number or HISTORY_DEFAULT
@@ -656,3 +544,6 @@ class MatchSeat(Talking):
             self.say(self.feedback.plain(describe(self.i18n, kind, arms)))
         else:
             self.say(self.feedback.commands(overview(self.i18n, self.lexicon, arms)))
+
+
+__all__ = ["MatchSeat", "Seating"]

@@ -1,0 +1,92 @@
+"""How a seat's moves reach its match, and who sits where.
+
+A seat makes its player's moves through ``Moves``: ``LocalMoves`` (the console,
+one seat) applies them to the match, adds them to its journal (write-ahead)
+and tells the seat; a network table's moves (``net/table.py``) apply them once
+for everyone at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..core.actions import Action
+from ..core.events import Event
+from ..present import notices
+from ..session.journal import JOURNAL
+from .session import pause_after_save
+
+if TYPE_CHECKING:
+    from .match_seat import MatchSeat
+
+
+@dataclass
+class Seating:
+    """Who sits where: names per seat, the player's seat, computer levels."""
+
+    names: list[str]
+    human: int
+    levels: dict[int, str] = field(default_factory=dict)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": name,
+                "kind": "human" if seat == self.human else "computer",
+                "level": self.levels.get(seat),
+            }
+            for seat, name in enumerate(self.names)
+        ]
+
+
+class Moves(Protocol):
+    """How a seat's moves reach the match, and its news reaches everyone: each change saved before it
+    is told (write-ahead)."""
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action``, save, and tell everyone who hears the match (this seat too)."""
+
+    def start_hand(self) -> None:
+        """Deal the next hand, save, tell."""
+
+    def save(self) -> None:
+        """Save the match as it is now."""
+
+    def drew(self, events: list[Event]) -> None:
+        """This seat drew (already applied and saved, and told to itself): the others hear it."""
+
+
+class LocalMoves:
+    """A match of one seat (the console): moves applied here, saved in the seat's storage, told to it."""
+
+    def __init__(self, seat: MatchSeat) -> None:
+        self.seat = seat
+
+    def apply(self, action: Action) -> None:
+        events = self.seat.match.apply(action)
+        self.save()
+        self.seat.tell_events(events)
+
+    def start_hand(self) -> None:
+        events = self.seat.match.start_hand()
+        self.save()
+        self.seat.tell_events(events)
+
+    def save(self) -> None:
+        """Add what the match did to its journal; a failure is told once, play goes on."""
+        seat = self.seat
+        session = seat.session
+        if session.storage is None or session.journal is None:
+            return
+        session.journal = session.journal.for_match(seat.match)  # a new match: a journal of its own
+        if session.journal.sync(seat.match, seat.seating.to_json()):
+            pause_after_save(JOURNAL)
+        for told in session.storage.take_notices():
+            seat.say(notices.storage_notice(seat.i18n, told))
+
+    def drew(self, events: list[Event]) -> None:
+        return None
+
+
+__all__ = ["LocalMoves", "Moves", "Seating"]
