@@ -45,6 +45,7 @@ from ..present.take_back import TakeBackWords
 from ..present.words import Words
 from .moves import LocalMoves, Moves, Seating
 from .record_reply import record_replies
+from .seat_coach import SeatCoach
 from .session import Session
 from .talking import Talking
 
@@ -80,10 +81,8 @@ class MatchSeat(Talking):
         self._question = EndQuestion((), False)  # the ends (arms) offered in the question
         self._ends_told: object = None  # the ends (and which are doubles) an announcement last said
         self._enter_plays: Play | None = None  # after a draw: the drawn tile, the only legal play
-        self._coach_factory = coach_factory or (lambda: Coach(seed=len(match.actions) + 1))
-        self.coach: Coach | None = None  # on: thinks while the player does, speaks after the player's move
-        if session.coaching and session.settings.coach == "on":
-            self.coach = self._coach_factory()
+        factory = coach_factory or (lambda: Coach(seed=len(match.actions) + 1))
+        self.coaching = SeatCoach(factory, on=session.coaching and session.settings.coach == "on")
         self.set_language(language)
 
     # ------------------------------------------------------------- language
@@ -173,15 +172,15 @@ class MatchSeat(Talking):
         self.moves.apply(action)
         self._say_advice(advice)
 
+    @property
+    def coach(self) -> Coach | None:
+        """The coach, when it is on."""
+        return self.coaching.coach
+
     def _advice(self, action: Action) -> Message | None:
         """The coach's line on the player's ``action``, about to be made (None: silent, or no coach)."""
-        if self.coach is None:
-            return None
-        advice = self.coach.advise(action)
-        if advice is None:
-            return None
         nxt = (self.seating.human + 1) % self.match.players
-        return self.coach_words.advice(advice, self.words.name(nxt))
+        return self.coaching.advice(action, self.coach_words, self.words.name(nxt))
 
     def _say_advice(self, advice: Message | None) -> None:
         if advice is not None:
@@ -190,9 +189,7 @@ class MatchSeat(Talking):
 
     def coach_turn(self) -> None:
         """The player's turn has come (or goes on after a draw): the coach starts thinking about it."""
-        match = self.match
-        if self.coach is not None and match.phase is Phase.PLAYING and match.turn == self.seating.human:
-            self.coach.start(self.view, (match.hand_number, len(match.actions)))
+        self.coaching.think(self.match, self.seating.human)
 
     def on_coach(self, command: Command) -> None:
         """``coach on``, ``coach off``; bare, whether it is on. Remembered."""
@@ -201,11 +198,7 @@ class MatchSeat(Talking):
             return
         argument = command.argument
         choice = self.command_words.speech_mode(argument) if argument else None
-        if choice == "on" and self.coach is None:
-            self.coach = self._coach_factory()
-        elif choice == "off" and self.coach is not None:
-            self.coach.cancel()
-            self.coach = None
+        self.coaching.switch(choice)
         if choice in ("on", "off"):
             self.remember(coach=choice)
         self.say(self.coach_words.state(self.coach is not None))
@@ -218,8 +211,7 @@ class MatchSeat(Talking):
         self.match = match
         self.telling = Telling(self.seating.human)
         self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
-        if self.coach is not None:
-            self.coach.cancel()
+        self.coaching.cancel()
 
     def _ends_now(self) -> object:
         view = self.view
