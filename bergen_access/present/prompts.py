@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.tiles import Tile
+from ..core.view import SeatView
 from ..i18n import I18n
 from .message import Prompt
+from .words import Words
 
 
 def yes_or_no(i: I18n) -> Prompt:
@@ -43,6 +46,24 @@ def next_hand(i: I18n) -> Prompt:
     facts = i.gettext("Enter: next hand> ")
     # Translators: the short prompt between hands (Enter starts the next one). Ends with ": ".
     return Prompt(facts, i.gettext("Next hand: "))
+
+
+def at_the_table(words: Words, view: SeatView, *, terse: bool, offered: Tile | None = None) -> Prompt:
+    """The game's prompt at a seat: the ends and the tile count, led by what Enter plays after a draw
+    whose tile is the only legal play (``offered``)."""
+    i = words.i18n
+    ends = words.ends_braille(view.ends, view.end_is_double) if view.ends is not None else "-"
+    count = len(view.hand)
+    offer = ""
+    if offered is not None:
+        # Translators: start of the prompt after a draw when the drawn tile is the only legal play:
+        # Enter plays it. {tile} e.g. "3-6"; the usual prompt follows.
+        offer = i.gettext("Enter plays {tile}; ").format(tile=offered.notation)
+    if terse:
+        return move(i, f"{offer}{ends} {count}> ")
+    # Translators: the prompt: the open ends (e.g. "5|3") and the player's tile count. Ends with "> ".
+    facts = i.ngettext("{ends}, {count} tile> ", "{ends}, {count} tiles> ", count)
+    return move(i, offer + facts.format(ends=ends, count=count))
 
 
 def move(i: I18n, facts: str) -> Prompt:

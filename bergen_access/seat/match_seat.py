@@ -249,19 +249,10 @@ class MatchSeat(Talking):
             return prompts.which_end(i, arms)
         if self.match.phase is Phase.HAND_OVER:
             return prompts.next_hand(i)
-        view = self.view
-        ends = self.words.ends_braille(view.ends, view.end_is_double) if view.ends is not None else "-"
-        count = len(view.hand)
-        offer = ""
-        if self._enter_plays is not None:
-            # Translators: start of the prompt after a draw when the drawn tile is the only legal play:
-            # Enter plays it. {tile} e.g. "3-6"; the usual prompt follows.
-            offer = i.gettext("Enter plays {tile}; ").format(tile=self._enter_plays.tile.notation)
-        if self.verbosity is Verbosity.TERSE:
-            return prompts.move(i, f"{offer}{ends} {count}> ")
-        # Translators: the prompt: the open ends (e.g. "5|3") and the player's tile count. Ends with "> ".
-        facts = i.ngettext("{ends}, {count} tile> ", "{ends}, {count} tiles> ", count)
-        return prompts.move(i, offer + facts.format(ends=ends, count=count))
+        offered = self._enter_plays.tile if self._enter_plays is not None else None
+        return prompts.at_the_table(
+            self.words, self.view, terse=self.verbosity is Verbosity.TERSE, offered=offered
+        )
 
     def candidates(self) -> list[str]:
         """Tab completion: the legal plays, then only the commands that can be used now."""
