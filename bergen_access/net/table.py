@@ -40,6 +40,7 @@ from ..present.narrator import Narrator
 from ..present.table_talk import TableTalk
 from ..present.words import Words
 from ..seat.match_seat import MatchSeat, Seating
+from ..seat.moves import Again, Told, apply_run
 from ..seat.session import quiet_session
 from . import texts
 from .gmcp import LineKind
@@ -174,8 +175,8 @@ class TableMoves:
         self.table = table
         self.seat = seat
 
-    def apply(self, action: Action) -> None:
-        self.table.apply(action)
+    def apply(self, action: Action, *, again: Again | None = None, mover: Told | None = None) -> None:
+        self.table.apply(action, again=again, mover=None if mover is None else (self.seat, mover))
 
     def start_hand(self) -> None:
         """``next`` or Enter after a hand: this seat is ready; the hand is dealt when everyone is."""
@@ -183,10 +184,6 @@ class TableMoves:
 
     def save(self) -> None:
         self.table.save()
-
-    def drew(self, events: list[Event]) -> None:
-        if events:
-            self.table.tell(events, skip=self.seat)  # the others hear the draws; this seat heard its own
 
 
 class SeatGame(MatchSeat):
@@ -336,10 +333,19 @@ class Table:
         self.save()
         self.tell(events)
 
-    def apply(self, action: Action) -> None:
-        events = self.match.apply(action)
+    def apply(
+        self, action: Action, *, again: Again | None = None, mover: tuple[Seat, Told] | None = None
+    ) -> None:
+        """Make a move once for everyone (``again``: a run of draws as one move), save it, then tell it:
+        the mover in its own words when ``mover`` says how, every other seat and watcher as news."""
+        events = apply_run(self.match, action, again)
         self.save()
-        self.tell(events)
+        if mover is None:
+            self.tell(events)
+            return
+        seat, tell_mover = mover
+        tell_mover(events)
+        self.tell(events, skip=seat)
 
     def tell(self, events: list[Event], skip: Seat | None = None) -> None:
         """Every seat and watcher hears ``events``; then whoever is to move hears it is their turn."""

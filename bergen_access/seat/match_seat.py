@@ -12,6 +12,7 @@ engine alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from ..boundary import Screened
@@ -448,24 +449,23 @@ class MatchSeat(Talking):
         self._enter_plays = None
         forced = not self.match.playable(seat)
         advice = None if forced else self._advice(Draw(seat))
-        drawn: list[Event] = []
-        while self.match.check(Draw(seat)) is None:
-            drawn += self.match.apply(Draw(seat))
-            if not draw_run_goes_on(self.match, seat, forced):
-                break
-        self.moves.save()
+        goes_on = partial(draw_run_goes_on, seat=seat, forced=forced)
+        self.moves.apply(Draw(seat), again=goes_on, mover=self._drew)
+        self._say_advice(advice)
+
+    def _drew(self, drawn: list[Event]) -> None:
+        """The player's own run of draws, told: the reply names the tiles (and offers the only play);
+        the history keeps the draws themselves."""
+        seat = self.seating.human
         tiles = [e.tile for e in drawn if isinstance(e, Drew) and e.tile is not None]
         view = self.view
         message = self.feedback.drew(tiles, view)
         only = choices(view).only_play
         if only is not None and only.tile in tiles:
             self._enter_plays = Play(seat, only.tile, only.end)
-        own = tuple(e for e in drawn if isinstance(e, Drew))
-        self.telling.own_draws(own)  # the event, not the advice
+        self.telling.own_draws(tuple(e for e in drawn if isinstance(e, Drew)))  # the event, not the advice
         self.say(message)
         self.tell_events([e for e in drawn if not isinstance(e, Drew)])
-        self.moves.drew(drawn)
-        self._say_advice(advice)
 
     def on_pass(self, command: Command) -> None:
         if self._not_now():

@@ -8,10 +8,12 @@ for everyone at the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.actions import Action
+from ..core.engine import Match
 from ..core.events import Event
 from ..present import notices
 from ..session.journal import JOURNAL
@@ -19,6 +21,17 @@ from .session import pause_after_save
 
 if TYPE_CHECKING:
     from .match_seat import MatchSeat
+
+Again = Callable[[Match], bool]  # after a move: is it made once more (a run of draws)?
+Told = Callable[[list[Event]], None]  # how the mover hears its own move
+
+
+def apply_run(match: Match, action: Action, again: Again | None) -> list[Event]:
+    """``action`` applied, and again while ``again`` holds and it is legal; every event it made."""
+    events = match.apply(action)
+    while again is not None and again(match) and match.check(action) is None:
+        events += match.apply(action)
+    return events
 
 
 @dataclass
@@ -44,17 +57,16 @@ class Moves(Protocol):
     """How a seat's moves reach the match, and its news reaches everyone: each change saved before it
     is told (write-ahead)."""
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action``, save, and tell everyone who hears the match (this seat too)."""
+    def apply(self, action: Action, *, again: Again | None = None, mover: Told | None = None) -> None:
+        """Make the move ``action`` (made again while ``again`` holds: a run of draws is one move), save
+        it, then tell it: to this seat by ``mover`` when given (its own words for its own draws), to
+        everyone else who hears the match as news."""
 
     def start_hand(self) -> None:
         """Deal the next hand, save, tell."""
 
     def save(self) -> None:
         """Save the match as it is now."""
-
-    def drew(self, events: list[Event]) -> None:
-        """This seat drew (already applied and saved, and told to itself): the others hear it."""
 
 
 class LocalMoves:
@@ -63,10 +75,10 @@ class LocalMoves:
     def __init__(self, seat: MatchSeat) -> None:
         self.seat = seat
 
-    def apply(self, action: Action) -> None:
-        events = self.seat.match.apply(action)
+    def apply(self, action: Action, *, again: Again | None = None, mover: Told | None = None) -> None:
+        events = apply_run(self.seat.match, action, again)
         self.save()
-        self.seat.tell_events(events)
+        (mover or self.seat.tell_events)(events)
 
     def start_hand(self) -> None:
         events = self.seat.match.start_hand()
@@ -85,8 +97,5 @@ class LocalMoves:
         for told in session.storage.take_notices():
             seat.say(notices.storage_notice(seat.i18n, told))
 
-    def drew(self, events: list[Event]) -> None:
-        return None
 
-
-__all__ = ["LocalMoves", "Moves", "Seating"]
+__all__ = ["Again", "LocalMoves", "Moves", "Seating", "Told", "apply_run"]
