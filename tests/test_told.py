@@ -26,8 +26,8 @@ LEVELS = ("easy", "normal")
 def _same_history(seat: MatchSeat) -> None:
     rebuilt = told_history(seat.match, seat.seating.human)
     assert rebuilt is not None, "a match the loop played replays"
-    assert rebuilt.told == seat.telling.told
-    assert rebuilt.pending == seat.telling.pending
+    assert rebuilt.told == seat.news.telling.told
+    assert rebuilt.pending == seat.news.telling.pending
 
 
 @settings(max_examples=12, deadline=None)

@@ -22,10 +22,10 @@ from ..commands.parser import Command, ParseError, ParseProblem, parse
 from ..commands.which_end import EndQuestion, must_ask, placed_without_asking
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
-from ..core.events import Drew, Event, Opened, TilePlayed
+from ..core.events import Drew, Event
 from ..core.takeback import TakeBack, take_back
 from ..core.tiles import Tile
-from ..core.told import EventTold, Telling, Told, draw_run_goes_on, told_history
+from ..core.told import Told, draw_run_goes_on
 from ..core.view import SeatView
 from ..core.why import why_of
 from ..i18n import I18n
@@ -45,6 +45,7 @@ from ..present.table_talk import TableTalk
 from ..present.take_back import TakeBackWords
 from ..present.words import Words
 from .moves import LocalMoves, Moves, Seating
+from .news import SeatNews
 from .record_reply import record_replies
 from .seat_coach import SeatCoach
 from .session import Session
@@ -76,11 +77,9 @@ class MatchSeat(Talking):
         self.session = session
         self.verbosity = verbosity
         self.moves: Moves = moves if moves is not None else LocalMoves(self)
-        self.telling = Telling(seating.human)  # what happened, as data (said again in today's words)
-        self._turn_told = False
+        self.news = SeatNews(seating.human, announcer)  # what it told, as data, and the telling of it
         self._asking: Play | None = None  # a tile that fits several ends, waiting for the player's choice
         self._question = EndQuestion((), False)  # the ends (arms) offered in the question
-        self._ends_told: object = None  # the ends (and which are doubles) an announcement last said
         self._enter_plays: Play | None = None  # after a draw: the drawn tile, the only legal play
         factory = coach_factory or (lambda: Coach(seed=len(match.actions) + 1))
         self.coaching = SeatCoach(factory, on=session.coaching and session.settings.coach == "on")
@@ -100,6 +99,7 @@ class MatchSeat(Talking):
         self.explainer = Explainer(self.narrator)
         self.coach_words = CoachWords(self.narrator)
         self.reviews = Reviews(self.replies, self.table_talk, self.feedback)
+        self.news.use(self.narrator, self.replies)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
         self.announcer.terse = self.verbosity is Verbosity.TERSE
@@ -119,27 +119,16 @@ class MatchSeat(Talking):
         self.announcer.announce(message)
 
     def tell_events(self, events: Iterable[Event]) -> None:
-        """Announce events: another player's consecutive draws become one announcement, a score and
-        the counters it discards are one, and a hand's end first shows what the others still held."""
-        self.announce_told(self.telling.tell(list(events), self.match))
-
-    def announce_told(self, told: Iterable[Told]) -> None:
-        """Announce what was just told (kept, as data, for ``history``)."""
-        for item in told:
-            self.announcer.announce(self.narrator.render(item))
-            if isinstance(item, EventTold) and (
-                isinstance(item.event, Opened)
-                or (isinstance(item.event, TilePlayed) and self.narrator.play_says_ends)
-            ):
-                self._ends_told = self._ends_now()  # the ends were just said
+        """Announce events, as this seat may see them and keep them (``seat/news.py``)."""
+        self.news.tell(events, self.match)
 
     def flush_draws(self) -> None:
         """Another player's held draws are told now."""
-        self.announce_told(self.telling.flush())
+        self.news.announce(self.news.telling.flush(), self.match)
 
     def before_move(self) -> None:
         """A move is about to be made: the draws it follows are told first when they should be."""
-        self.announce_told(self.telling.before_move(self.match))
+        self.news.announce(self.news.telling.before_move(self.match), self.match)
 
     def retell(self, told: Sequence[Told], own: Sequence[Drew], *, moved: bool) -> None:
         """One step of a match told again (a record stepped through), as the seat told it then: the
@@ -148,19 +137,16 @@ class MatchSeat(Talking):
             tiles = [draw.tile for draw in own if draw.tile is not None]
             self.say(self.feedback.drew(tiles, self.view))
         elif moved:
-            self._turn_told = False  # the player moved: the next turn is said again
-        self.announce_told(told)
+            self.news.turn_told = False  # the player moved: the next turn is said again
+        self.news.announce(told, self.match)
 
     def restore_history(self) -> None:
-        """The history the game's loop told over this match (a resumed or rebuilt one), from its deal
-        (kept as it was if the match does not replay the loop's way)."""
-        told = told_history(self.match, self.seating.human)
-        if told is not None:
-            self.telling = told
+        """The history the game's loop told over this match (resumed or rebuilt), from its deal."""
+        self.news.restore(self.match)
 
     def history_messages(self, count: int) -> list[Message]:
         """The last ``count`` things that happened, said now: today's verbosity and language."""
-        return [self.narrator.render(item) for item in self.telling.told[-count:]]
+        return self.news.history(count)
 
     def save(self) -> None:
         self.moves.save()
@@ -210,36 +196,18 @@ class MatchSeat(Talking):
     def begin(self, match: Match) -> None:
         """A new match at this seat (another with the same options): nothing of the last one is kept."""
         self.match = match
-        self.telling = Telling(self.seating.human)
-        self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
+        self.news.forget()
+        self._asking, self._enter_plays = None, None
         self.coaching.cancel()
 
-    def _ends_now(self) -> object:
-        view = self.view
-        return (view.ends, view.end_is_double)
-
     def announce_turn(self) -> None:
-        """Say it is the player's turn, once a turn (the ends only if they were not just said)."""
+        """Say it is the player's turn, once a turn; the coach starts thinking."""
         self.coach_turn()
-        if not self._turn_told:
-            self._turn_told = True
-            told = self._ends_told == self._ends_now()  # each fact once a turn: no ends said again
-            message = self.replies.your_turn(self.view, urgent=False, ends_told=told)
-            self.announcer.announce(message)
+        self.news.your_turn(self.view)
 
     def state_now(self, last_told: Sequence[str] = ()) -> None:
-        """Where the match stands, for a player who was away (a rejoin): whose turn, and at the
-        player's own turn what can be done, said now as the turn is (not again before the prompt).
-        Not said when ``last_told``, the last lines the player was told again, end with it already."""
-        if self.match.phase is Phase.NOT_STARTED:
-            return
-        view = self.view
-        state = self.replies.turn(view)
-        shown = (state.braille if self.announcer.terse else state.text).splitlines()
-        if not shown or list(last_told[-len(shown) :]) != shown:
-            self.say(state)
-        if view.phase is Phase.PLAYING and view.is_my_turn:
-            self._turn_told = True
+        """Where the match stands, for a player who was away (``SeatNews.state_now``)."""
+        self.news.state_now(self.view, last_told)
 
     def prompt(self) -> Prompt:
         """The prompt: the state at a glance (the ends and the tile count, or what is asked), and the
@@ -356,7 +324,7 @@ class MatchSeat(Talking):
         if self.match.phase is not Phase.HAND_OVER:
             self.say(self.feedback.hand_not_over())
             return
-        self._turn_told = False
+        self.news.turn_told = False
         self.start_hand()
 
     def _not_now(self) -> bool:
@@ -435,7 +403,7 @@ class MatchSeat(Talking):
         if self.match.check(action) is not None:
             self._refuse(action)
             return
-        self._turn_told = False
+        self.news.turn_told = False
         self._apply(action)
 
     def draw(self, command: Command | None = None) -> None:
@@ -463,7 +431,9 @@ class MatchSeat(Talking):
         only = choices(view).only_play
         if only is not None and only.tile in tiles:
             self._enter_plays = Play(seat, only.tile, only.end)
-        self.telling.own_draws(tuple(e for e in drawn if isinstance(e, Drew)))  # the event, not the advice
+        self.news.telling.own_draws(
+            tuple(e for e in drawn if isinstance(e, Drew))
+        )  # the event, not the advice
         self.say(message)
         self.tell_events([e for e in drawn if not isinstance(e, Drew)])
 
@@ -474,7 +444,7 @@ class MatchSeat(Talking):
         if self.match.check(action) is not None:
             self._refuse(action)
             return
-        self._turn_told = False
+        self.news.turn_told = False
         self._apply(action)
 
     def on_undo(self, command: Command) -> None:
@@ -489,15 +459,15 @@ class MatchSeat(Talking):
             self.say(self.take_back_words.refused(None))
             return
         self.match, taken = result
-        self._turn_told, self._asking, self._enter_plays, self._ends_told = False, None, None, None
-        self.telling.pending = []
+        self.news.forget()
+        self._asking, self._enter_plays = None, None
         self.restore_history()
         self.moves.save()
         self.say(self.take_back_words.taken_back(taken, self.match))
 
     def on_why(self, command: Command) -> None:
         """Why a score was worth what it was: the last one (``why``), or history's N-th last line."""
-        answer = why_of(self.telling.told, self.match.history, self.match.rules, command.number)
+        answer = why_of(self.news.telling.told, self.match.history, self.match.rules, command.number)
         if answer is None:  # fewer lines than asked for: the whole history
             self.say(self.feedback.history(self.history_messages(command.number or 0)))
         elif answer.facts is not None:

@@ -66,7 +66,7 @@ class RecordReplay:
             announcer=announcer,
             session=quiet_session(),
         )
-        self.seat.telling = self.retelling.telling
+        self.seat.news.telling = self.retelling.telling
         self.steps = 0
 
     @property
