@@ -600,6 +600,10 @@ def definitions(place: Place) -> Iterator[Definition]:
     return (definition for definition in COMMANDS if definition.places & place)
 
 
+#: the game's commands in the order help lists them (``next`` is not listed: Enter deals)
+HELP_ORDER = tuple(d.kind for d in definitions(Place.GAME) if d.listed)
+
+
 def english_words(definition: Definition) -> tuple[str, ...]:
     """A command's English words: the catalog's source words, then any more."""
     return (*definition.words(SOURCE).split(), *definition.more_english)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ..commands.definitions import BY_KIND, CommandKind, Place, definitions
+from ..commands.definitions import BY_KIND, HELP_ORDER, CommandKind, Place
 from ..commands.lexicon import Lexicon
 from ..i18n import I18n
+from .feedback import Feedback
 from .legend import Legend
+from .message import Message, Verbosity
 from .words import Words
 
 
@@ -21,7 +23,6 @@ def describe(i: I18n, kind: CommandKind, arms: int = 2) -> str:
 
 
 #: the game's commands in the order help lists them (the command table's order)
-HELP_ORDER = tuple(d.kind for d in definitions(Place.GAME) if d.listed)
 
 
 def terse_legend(words: Words) -> list[str]:
@@ -40,3 +41,14 @@ def overview(i: I18n, lexicon: Lexicon, arms: int = 2) -> list[str]:
             words = [i.gettext("a tile, e.g. 3-5")]
         lines.append(f"{', '.join(words[:3])}: {describe(i, kind, arms)}")
     return lines
+
+
+def game_help(feedback: Feedback, lexicon: Lexicon, words: Words, argument: str | None) -> Message:
+    """``help``: the game's commands; ``help <command>``: its line; ``help terse``: what the codes mean."""
+    i, arms = words.i18n, words.rules.arms
+    if argument and lexicon.verbosity(argument) == Verbosity.TERSE.value:
+        return feedback.lines(terse_legend(words))
+    kind = lexicon.command(argument) if argument else None
+    if kind is not None and describe(i, kind, arms):
+        return feedback.plain(describe(i, kind, arms))
+    return feedback.commands(overview(i, lexicon, arms))

@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from ..boundary import Screened
+from ..commands.completion import completions
 from ..commands.definitions import review_of
 from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
 from ..commands.parser import Command, ParseError, ParseProblem, parse
@@ -35,7 +36,7 @@ from ..present import notices, prompts
 from ..present.coaching import CoachWords
 from ..present.explain import Explainer
 from ..present.feedback import Feedback
-from ..present.help_text import HELP_ORDER, describe, overview, terse_legend
+from ..present.help_text import game_help
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator
 from ..present.options import choices, held_back_number
@@ -225,17 +226,7 @@ class MatchSeat(Talking):
 
     def candidates(self) -> list[str]:
         """Tab completion: the legal plays, then only the commands that can be used now."""
-        legal = self.view.legal_actions if self.match.phase is Phase.PLAYING else ()
-        words = list(dict.fromkeys(a.tile.notation for a in legal if isinstance(a, Play)))
-        usable = {
-            CommandKind.DRAW: any(isinstance(a, Draw) for a in legal),
-            CommandKind.PASS: any(isinstance(a, Pass) for a in legal),
-            CommandKind.NEXT: self.match.phase is Phase.HAND_OVER,
-        }
-        for kind in (*HELP_ORDER, CommandKind.NEXT):
-            if kind is not CommandKind.PLAY and usable.get(kind, True):
-                words.extend(self.lexicon.words_for(kind)[:1])
-        return words
+        return completions(self.view, self.lexicon)
 
     # ------------------------------------------------------------ commands
 
@@ -488,15 +479,7 @@ class MatchSeat(Talking):
         self.say(self.feedback.history(self.history_messages(count)))
 
     def on_help(self, command: Command) -> None:
-        if command.argument and self.lexicon.verbosity(command.argument) == Verbosity.TERSE.value:
-            self.say(self.feedback.lines(terse_legend(self.words)))  # "help terse": what the codes mean
-            return
-        kind = self.lexicon.command(command.argument) if command.argument else None
-        arms = self.match.rules.arms
-        if kind is not None and describe(self.i18n, kind, arms):
-            self.say(self.feedback.plain(describe(self.i18n, kind, arms)))
-        else:
-            self.say(self.feedback.commands(overview(self.i18n, self.lexicon, arms)))
+        self.say(game_help(self.feedback, self.lexicon, self.words, command.argument))
 
 
 __all__ = ["MatchSeat", "Seating"]
