@@ -103,15 +103,16 @@ class Lobby:
         head = words[0] if words else ""
         rest = text[len(words[0]) :].strip() if words else ""
         if client.seat is not None and client.seat.game is not None:
-            # at a table the seat's game has the first word (its own help, language, quit…)
-            if not words or client.seat.game.command_words.command(head) is not None:
-                self.tables.at_seat(client, text)
+            # at a table the seat's game reads the line first (its own help, language, quit…); only a
+            # first word it does not know is looked up among the lobby's
+            unknown = self.tables.at_seat(client, text)
+            if unknown is None:
                 return
             kind = lobby_words(client.i18n).command(head)
             if kind is not None:
                 self._command(kind, client, rest)
             else:
-                self.tables.at_seat(client, text)
+                self.tables.refuse_at_seat(client, unknown)
             return
         kind = lobby_words(client.i18n).command(head) if words else CommandKind.HELP
         if kind is not None:

@@ -220,10 +220,6 @@ class SeatGame(MatchSeat):
         if self.place.client is not None and not match.is_over and match.phase is not Phase.NOT_STARTED:
             self.place.prompt(self.prompt().facts)  # a table's clients keep the facts
 
-    def answer(self, line: str) -> None:
-        """One line typed at this seat, answered exactly once."""
-        self.handle(line)
-
     def orient(self) -> None:
         """The match's orientation, as the console says it when a match begins."""
         self.say(self.table_talk.orientation(self.match.rules, self.lexicon.main_word(CommandKind.HELP)))

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..commands.lexicon import CommandKind
+from ..commands.parser import Command, ParseError, ParseProblem
 from ..core import Match, SeededDealer
 from ..core.actions import Draw
 from ..core.engine import Phase
@@ -346,30 +347,52 @@ class Tables:
 
     # ------------------------------------------------------------ at a seat
 
-    def at_seat(self, client: Client, text: str) -> None:
-        """A line typed at a seat: the seat's game answers it, then the prompt, then the computers."""
+    def at_seat(self, client: Client, text: str) -> ParseError | None:
+        """A line typed at a seat, read once by the seat's game and answered, then the prompt, then the
+        computers. A line whose first word the game does not know is not answered: its refusal is
+        returned, for the lobby to look the word up (``refuse_at_seat`` if it does not know it either)."""
         seat, table = client.seat, client.table
         assert seat is not None and seat.game is not None and table is not None
         seat.heard()
         game = seat.game
-        typed = text.split()
-        kind = game.command_words.command(typed[0]) if typed else None
-        asks_help = len(typed) == 1 and kind is CommandKind.HELP
+        read = game.read(text)
+        if isinstance(read, ParseError) and read.problem is ParseProblem.UNKNOWN and text.split():
+            return read
+        kind = read.kind if isinstance(read, Command) else None
+        asks_help = kind is CommandKind.HELP and not read.argument if isinstance(read, Command) else False
         if table.match.phase is Phase.NOT_STARTED and kind not in BEFORE_THE_MATCH:
             if asks_help:
                 self._lobby_help(client)
             free = sum(1 for s in table.seats if s.is_free)
             client.say(texts.waiting_for_players(client.i18n, free))
-            return
+            return None
         try:
-            game.answer(text)
+            if isinstance(read, ParseError):
+                game.say(game.refusal(read))
+            elif read is not None:
+                game.run_command(read.kind, read)
         except QuitGame:  # as at the console: leave (the seat waits for rejoin) and close
             self.leave(client)
             client.say(texts.goodbye(client.i18n))
             client.close(Closing.QUIT)
-            return
+            return None
         if asks_help:  # the game's help, then what the table adds
             client.say(texts.table_also(client.i18n))
+        self._answered(client, table, game)
+        return None
+
+    def refuse_at_seat(self, client: Client, refused: ParseError) -> None:
+        """A line neither the seat's game nor the lobby knows: the game's refusal, then the prompt."""
+        seat, table = client.seat, client.table
+        assert seat is not None and seat.game is not None and table is not None
+        if table.match.phase is Phase.NOT_STARTED:
+            client.say(texts.waiting_for_players(client.i18n, sum(1 for s in table.seats if s.is_free)))
+            return
+        seat.game.say(seat.game.refusal(refused))
+        self._answered(client, table, seat.game)
+
+    def _answered(self, client: Client, table: Table, game: SeatGame) -> None:
+        """After a line at a seat was answered: the prompt, the seat's words kept, the computers move."""
         game.turn_and_prompt()
         client.language = game.i18n.language
         client.verbosity = game.verbosity

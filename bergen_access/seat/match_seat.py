@@ -232,25 +232,33 @@ class MatchSeat(Talking):
 
     def handle(self, line: str) -> None:
         """Answer one typed line, exactly once."""
+        read = self.read(line)
+        if isinstance(read, ParseError):
+            self.say(self.refusal(read))
+        elif read is not None:
+            self.run_command(read.kind, read)
+
+    def read(self, line: str) -> Command | ParseError | None:
+        """A typed line, read once: the answer to the question asked (which end) or to the play offered
+        (Enter after a draw) is made here (None); else the command it is, or why it is none (nothing is
+        said: a shared table's lobby may know a word the game does not)."""
         if self._enter_plays is not None and self._takes_the_offer(line):
             self.play(self._enter_plays)
-            return
+            return None
         if self._asking is not None:
             asked, self._asking = self._asking, None
             end = self._question.answer(line, self.lexicon)
             if end is not None:
                 self.play(Play(asked.seat, asked.tile, end))
-                return
+                return None
             if self._question.names_another_arm(line, self.lexicon):  # an arm not offered: ask again
                 self._asking = asked
                 self._ask_end(asked.tile)
-                return
+                return None
         try:
-            command = parse(line, self.lexicon, self.match.rules.tiles.highest, self.match.rules.arms)
+            return parse(line, self.lexicon, self.match.rules.tiles.highest, self.match.rules.arms)
         except ParseError as error:
-            self.say(self.refusal(error))
-            return
-        self.run_command(command.kind, command)
+            return error
 
     def _ask_end(self, tile: Tile) -> None:
         view = self.view
