@@ -19,12 +19,13 @@ hold ends, when its computer stand-in is ready for it.
 
 from __future__ import annotations
 
+import io
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol, TextIO, cast
+from typing import Protocol
 
 from ..commands.lexicon import CommandKind, Lexicon
 from ..commands.parser import ParseError
@@ -79,37 +80,25 @@ def tell_kind(line: Line | None, kind: LineKind) -> None:
 
 
 class SeatAnnouncer(Announcer):
-    """A seat's announcer: before each message's lines, their kind (from its cue, or a reply)."""
+    """A seat's announcer: each message's lines go to the seat with their kind (from its cue, or a
+    reply), or the kind the table gives them (a notice, a chat, a refusal)."""
 
-    def __init__(self, seat: Seat, out: TextIO, *, language: str, terse: bool) -> None:
-        super().__init__(out, language=language, terse=terse)
+    def __init__(self, seat: Seat, *, language: str, terse: bool) -> None:
+        super().__init__(io.StringIO(), language=language, terse=terse)  # nothing is printed here
         self.seat = seat
+        self._kind: LineKind | None = None
 
-    def announce(self, message: Message) -> None:
-        kind = self.seat.next_kind or (KIND_OF_CUE.get(message.cue) if message.cue is not None else None)
-        self.seat.next_kind = None
-        if kind is None:
-            kind = LineKind.REPLY if message.urgent else LineKind.EVENT
-        tell_kind(self.seat.client, kind)
-        super().announce(message)
+    def announce_as(self, message: Message, kind: LineKind) -> None:
+        """Announce ``message`` as lines of ``kind``."""
+        self._kind = kind
+        try:
+            self.announce(message)
+        finally:
+            self._kind = None
 
-
-class SeatOutput:
-    """A text stream for an ``Announcer``: each line goes to the seat's connection, or waits while away."""
-
-    def __init__(self, seat: Seat) -> None:
-        self.seat = seat
-        self._partial = ""
-
-    def write(self, text: str) -> int:
-        self._partial += text
-        *lines, self._partial = self._partial.split("\n")
-        for line in lines:
-            self.seat.deliver(line)
-        return len(text)
-
-    def flush(self) -> None:
-        return None
+    def print_lines(self, lines: list[str], message: Message) -> None:
+        kind = self._kind or (KIND_OF_CUE.get(message.cue) if message.cue is not None else None)
+        self.seat.tell(lines, kind or (LineKind.REPLY if message.urgent else LineKind.EVENT))
 
 
 @dataclass
@@ -127,7 +116,6 @@ class Seat:
     told_count: int = 0  # lines told since the seat was taken (the newest are in ``told``)
     heard_upto: int = 0  # ``told_count`` when its person's last line arrived: what came after may be lost
     last_prompt: str = ""  # the prompt last sent, so it is not sent twice with nothing between
-    next_kind: LineKind | None = None  # the kind of the message being said (a notice, a chat)
     address: str = ""  # where its person last connected from (seats left waiting are counted per address)
 
     @property
@@ -145,13 +133,16 @@ class Seat:
             self.last_prompt = text
             self.client.send_prompt(text)
 
-    def deliver(self, line: str) -> None:
-        """A line for the seat: sent if its person is here, and kept either way (for a rejoin)."""
+    def tell(self, lines: list[str], kind: LineKind) -> None:
+        """A message's lines for the seat, of their kind: sent if its person is here, and kept either
+        way (for a rejoin)."""
         self.last_prompt = ""
-        self.told.append(line)
-        self.told_count += 1
-        if self.client is not None:
-            self.client.send_line(line, self.told_count)
+        tell_kind(self.client, kind)
+        for line in lines:
+            self.told.append(line)
+            self.told_count += 1
+            if self.client is not None:
+                self.client.send_line(line, self.told_count)
 
     def heard(self) -> None:
         """A line came from the seat's person: what it was told before, it had (TCP keeps the order)."""
@@ -194,8 +185,8 @@ class SeatGame(MatchSeat):
         self.table = table
         self.place = seat
         seating = Seating([s.name for s in table.seats], seat.index, table.levels())
-        out = cast(TextIO, SeatOutput(seat))
-        announcer = SeatAnnouncer(seat, out, language=language, terse=verbosity is Verbosity.TERSE)
+        announcer = SeatAnnouncer(seat, language=language, terse=verbosity is Verbosity.TERSE)
+        self.lines = announcer
         super().__init__(
             table.match,
             seating,
@@ -224,10 +215,9 @@ class SeatGame(MatchSeat):
         """The match's orientation, as the console says it when a match begins."""
         self.say(self.table_talk.orientation(self.match.rules, self.lexicon.main_word(CommandKind.HELP)))
 
-    def refusal(self, error: ParseError) -> Message:
+    def refuse(self, error: ParseError) -> None:
         """A line that is no command: its answer is told as a refusal (GMCP's ``Bergen.Line``)."""
-        self.place.next_kind = LineKind.REFUSAL
-        return super().refusal(error)
+        self.lines.announce_as(self.refusal(error), LineKind.REFUSAL)
 
 
 def _seen(event: Event, seat: int) -> Event:
@@ -365,11 +355,7 @@ class Table:
             if seat.game is not None:
                 said = message(seat)
                 if said is not None:
-                    seat.next_kind = kind
-                    try:
-                        seat.game.say(said)
-                    finally:
-                        seat.next_kind = None
+                    seat.game.lines.announce_as(said, kind)
         for watcher in self.watchers:
             said = message(None)
             if said is not None:

@@ -368,7 +368,7 @@ class Tables:
             return None
         try:
             if isinstance(read, ParseError):
-                game.say(game.refusal(read))
+                game.refuse(read)
             elif read is not None:
                 game.run_command(read.kind, read)
         except QuitGame:  # as at the console: leave (the seat waits for rejoin) and close
@@ -388,7 +388,7 @@ class Tables:
         if table.match.phase is Phase.NOT_STARTED:
             client.say(texts.waiting_for_players(client.i18n, sum(1 for s in table.seats if s.is_free)))
             return
-        seat.game.say(seat.game.refusal(refused))
+        seat.game.refuse(refused)
         self._answered(client, table, seat.game)
 
     def _answered(self, client: Client, table: Table, game: SeatGame) -> None:

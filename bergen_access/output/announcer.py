@@ -100,16 +100,20 @@ class Announcer:
         lines = wrap_braille(message.braille, self.braille_width)
         # terse prints the braille lines; a message with none (it answers on the display) prints its text
         printed = lines if self.terse and message.braille.strip() else message.text.splitlines() or [""]
-        columns = self.columns()
-        if columns is not None:
-            printed = [part for line in printed for part in wrap_line(line, columns)]
-        self.write("".join(line + "\n" for line in printed))
+        self.print_lines(printed, message)
         for channel in list(self.channels.values()):
             channel.deliver(message, self.language)
         for record in self.recorders:
             record(message, lines)
         self.last = message
         self.hear_news()
+
+    def print_lines(self, lines: list[str], message: Message) -> None:
+        """Print a message's lines (wrapped to the terminal); a network seat sends them instead."""
+        columns = self.columns()
+        if columns is not None:
+            lines = [part for line in lines for part in wrap_line(line, columns)]
+        self.write("".join(line + "\n" for line in lines))
 
     def columns(self) -> int | None:
         """The width printed lines are wrapped to: the terminal's, less one (a line that fills the

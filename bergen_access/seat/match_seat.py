@@ -234,7 +234,7 @@ class MatchSeat(Talking):
         """Answer one typed line, exactly once."""
         read = self.read(line)
         if isinstance(read, ParseError):
-            self.say(self.refusal(read))
+            self.refuse(read)
         elif read is not None:
             self.run_command(read.kind, read)
 
@@ -263,6 +263,10 @@ class MatchSeat(Talking):
     def _ask_end(self, tile: Tile) -> None:
         view = self.view
         self.say(self.feedback.ask_end(tile, self._question.ends, view.ends or (), view.end_is_double))
+
+    def refuse(self, error: ParseError) -> None:
+        """Say why a line is not a command, and what is possible."""
+        self.say(self.refusal(error))
 
     def refusal(self, error: ParseError) -> Message:
         """Why a line is not a command, and what is possible."""
