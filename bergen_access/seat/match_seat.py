@@ -1,12 +1,13 @@
 """One player's seat at a match: every line answered once, every event told as the seat may see it.
 
-The seat reads no console and moves no computer: it answers the lines it is
-given (``handle``), tells the events it is given (``tell_events``), and makes
-its player's moves through ``Moves``: ``LocalMoves`` applies them to the match,
-saves (write-ahead) and tells this seat; a network table applies them once for
-everyone. Its history is kept as data (``core/told.py``), so ``history`` speaks
-today's language and verbosity, and a resumed match's is rebuilt from the
-engine alone.
+The seat is the controller: it reads a typed line once (``read``: the answer to
+a question, else the command), carries the command out by the command table
+(a read-only review by its column, ``present/reviews.py``; the rest by its
+``on_`` handler), and makes its player's moves through one ``Moves.apply``
+(``seat/moves.py``: saved before told). Its parts: ``seat/news.py`` tells the
+events and keeps what it told as data; ``commands/which_end.py`` decides when
+to ask which end; ``seat/seat_coach.py`` is the coach; ``seat/record_reply.py``
+the ``record`` command. It reads no console and moves no computer.
 """
 
 from __future__ import annotations
