@@ -8,19 +8,18 @@ for everyone at the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..core.actions import Action
 from ..core.engine import Match
 from ..core.events import Event
+from ..i18n import I18n
 from ..present import notices
+from ..present.message import Message
 from ..session.journal import JOURNAL
-from .session import pause_after_save
-
-if TYPE_CHECKING:
-    from .match_seat import MatchSeat
+from .session import Session, pause_after_save
 
 Again = Callable[[Match], bool]  # after a move: is it made once more (a run of draws)?
 Told = Callable[[list[Event]], None]  # how the mover hears its own move
@@ -69,10 +68,23 @@ class Moves(Protocol):
         """Save the match as it is now."""
 
 
+class OneSeat(Protocol):
+    """What the console's moves need of the one seat at its match."""
+
+    match: Match
+    seating: Seating
+    session: Session
+    i18n: I18n
+
+    def say(self, message: Message) -> None: ...
+
+    def tell_events(self, events: Iterable[Event]) -> None: ...
+
+
 class LocalMoves:
     """A match of one seat (the console): moves applied here, saved in the seat's storage, told to it."""
 
-    def __init__(self, seat: MatchSeat) -> None:
+    def __init__(self, seat: OneSeat) -> None:
         self.seat = seat
 
     def apply(self, action: Action, *, again: Again | None = None, mover: Told | None = None) -> None:
@@ -98,4 +110,4 @@ class LocalMoves:
             seat.say(notices.storage_notice(seat.i18n, told))
 
 
-__all__ = ["Again", "LocalMoves", "Moves", "Seating", "Told", "apply_run"]
+__all__ = ["Again", "LocalMoves", "Moves", "OneSeat", "Seating", "Told", "apply_run"]
