@@ -33,7 +33,7 @@ from bergen_access import serve as net_run
 from bergen_access.commands.lexicon import CommandKind, Lexicon
 from bergen_access.i18n import I18n, choose_language, platform_language
 from bergen_access.net import connections as net_connections
-from bergen_access.output import brlapi, sounds, speech, voice_worker
+from bergen_access.output import brlapi, sounds, speech, speech_engine, voice_worker
 from bergen_access.output.announcer import Announcer
 from bergen_access.output.brlapi import BrlapiError
 from bergen_access.output.channel import ChannelKind, ChannelNews, NewsKind
@@ -1631,8 +1631,8 @@ def test_the_voice_worker_flag_hands_over_before_anything_else(monkeypatch: pyte
 
 def test_the_screen_readers_language_news_is_told_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """JAWS and VoiceOver read every language with their own voice: said once per other language."""
-    monkeypatch.setattr(speech, "platform_language", lambda system=None: "en_US")
-    engine = speech.Engine()
+    monkeypatch.setattr(speech_engine, "platform_language", lambda system=None: "en_US")
+    engine = speech_engine.Engine()
     for _ in range(3):
         engine.tell_no_language("tr")
     engine.tell_no_language("en")
@@ -1648,8 +1648,8 @@ def test_the_system_language_is_asked_once_not_for_every_sentence(monkeypatch: p
         asked.append(system)
         return "en"
 
-    monkeypatch.setattr(speech, "platform_language", system_language)
-    engine = speech.Engine()
+    monkeypatch.setattr(speech_engine, "platform_language", system_language)
+    engine = speech_engine.Engine()
     for _ in range(5):
         engine.tell_no_language("de")
         engine.tell_no_language("en")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..system import ask
 from .channel import NewsKind
-from .speech import Engine, SpeechUnavailableError
+from .speech_engine import Engine, SpeechUnavailableError
 from .voices import VoiceInfo, choose_voice, parse_say_voices
 
 #: seconds what is still being said may go on when the game ends (its goodbye is heard)

@@ -22,7 +22,7 @@ import ctypes
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .speech import Engine, SpeechUnavailableError
+from .speech_engine import Engine, SpeechUnavailableError
 
 SYMBOL_LEVEL_UNCHANGED = -1
 SPEECH_PRIORITY_NORMAL = 0
