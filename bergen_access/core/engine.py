@@ -304,10 +304,18 @@ class Match:
             return hand & mask
         if not self._line:
             return 0
-        left_fit, right_fit = fit_masks(
-            hand, self._left, self._right, self._left_tile == self._opening, self._arms_rule, len(self._line)
+        if self._arms_rule:
+            left_fit, right_fit = self._arms_fit(hand)
+            return left_fit | right_fit
+        return hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
+
+    def _arms_fit(self, hand: int) -> tuple[int, int]:
+        """Double-six under first-arms-first: the tiles of ``hand`` that may go left and right now (the
+        rule is layout's ``fit_masks``). Only a match whose rules say first-arms-first asks, so a plain
+        double-six match pays nothing for the arms (rules.md §4, §6)."""
+        return fit_masks(
+            hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
         )
-        return left_fit | right_fit
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, plays sorted by tile then end."""
@@ -317,9 +325,11 @@ class Match:
         if self._many:
             return self._legal_on_arms(seat)
         hand = self._hands[seat]
-        left_fit, right_fit = fit_masks(
-            hand, self._left, self._right, self._left_tile == self._opening, self._arms_rule, len(self._line)
-        )
+        if self._arms_rule:
+            left_fit, right_fit = self._arms_fit(hand)
+        else:
+            left_fit = hand & SUIT_MASK[self._left]
+            right_fit = hand & SUIT_MASK[self._right]
         fit = left_fit | right_fit
         if not fit:
             return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
@@ -423,7 +433,7 @@ class Match:
             hand = hands[seat]
             if (
                 not hand >> tile & 1
-                or arms_restricted(self._arms_rule, len(self._line))
+                or (self._arms_rule and arms_restricted(True, len(self._line)))  # arms-first asks only then
                 or type(tile) is not Tile
             ):
                 played = self._lay_checked(seat, action, hand)
