@@ -308,18 +308,12 @@ class Match:
             return hand & mask
         if not self._line:
             return 0
-        if self._arms_rule:
-            left_fit, right_fit = self._arms_fit(hand)
+        if self._arms_rule:  # as in legal_actions
+            left_fit, right_fit = fit_masks(
+                hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
+            )
             return left_fit | right_fit
         return hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
-
-    def _arms_fit(self, hand: int) -> tuple[int, int]:
-        """Double-six under first-arms-first: the tiles of ``hand`` that may go left and right now (the
-        rule is layout's ``fit_masks``). Only a match whose rules say first-arms-first asks, so a plain
-        double-six match pays nothing for the arms (rules.md §4, §6)."""
-        return fit_masks(
-            hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
-        )
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, plays sorted by tile then end."""
@@ -329,8 +323,12 @@ class Match:
         if self._many:
             return self._legal_on_arms(seat)
         hand = self._hands[seat]
+        # Double-six under first-arms-first (rules.md §4): the rule is layout's fit_masks, asked only by
+        # a match whose rules say so, so a plain double-six match pays nothing for the arms.
         if self._arms_rule:
-            left_fit, right_fit = self._arms_fit(hand)
+            left_fit, right_fit = fit_masks(
+                hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
+            )
         else:
             left_fit = hand & SUIT_MASK[self._left]
             right_fit = hand & SUIT_MASK[self._right]
