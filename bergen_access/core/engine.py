@@ -140,7 +140,13 @@ class Match:
     """A match of Bergen, hand after hand, until a side reaches the target."""
 
     def __init__(self, rules: Rules, dealer: Dealer, scores: Sequence[int] | None = None) -> None:
-        """A match not yet dealt; ``scores`` continues one already under way (points per side)."""
+        """A match not yet dealt; ``scores`` continues one already under way (points per side).
+
+        Fewer than 30 attributes, on every set (``_arm_of`` included): from 30 on, CPython (3.11) keeps
+        an object's attributes in a dictionary of its own, and every attribute read in ``apply`` and
+        ``legal_actions`` gets slower (about 4 % of a whole game; bench/engine_speed.py). Whatever can be
+        read off ``rules`` or ``board`` outside the hot paths is read there.
+        """
         self.rules = rules
         self.dealer = dealer
         self.phase = _NOT_STARTED
@@ -156,7 +162,6 @@ class Match:
         players = self._players = rules.players
         self._next = _NEXT[players]
         self._side_of = tuple(map(rules.side_of, range(players)))
-        self._target = board.target
         self._reserved = rules.reserved_tiles
         self._arms_rule = rules.first_arms_first
         self._draw_while_able = rules.draw_while_able
@@ -167,7 +172,6 @@ class Match:
         self._left_tile = self._right_tile = TILES[0]
         self._opening: Tile | None = None
         self._passes = 0
-        self._tiles = rules.tiles
         #: with four or eight arms (double-nine, double-twelve) the line lives here, not in _left/_right
         self._many = rules.arms > 2
         self._spread: Arms | None = None
@@ -182,7 +186,7 @@ class Match:
     @property
     def target(self) -> int:
         """Points to reach, or counters each side starts with."""
-        return self._target
+        return self.board.target
 
     @property
     def is_over(self) -> bool:
@@ -260,7 +264,7 @@ class Match:
 
     def need(self, side: int) -> int:
         """Points a side still needs; with counters, the counters it holds."""
-        return self._target - self.scores[side]
+        return self.board.target - self.scores[side]
 
     @property
     def winner(self) -> int | None:
@@ -304,10 +308,12 @@ class Match:
             return hand & mask
         if not self._line:
             return 0
-        left_fit, right_fit = fit_masks(
-            hand, self._left, self._right, self._left_tile == self._opening, self._arms_rule, len(self._line)
-        )
-        return left_fit | right_fit
+        if self._arms_rule:  # as in legal_actions
+            left_fit, right_fit = fit_masks(
+                hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
+            )
+            return left_fit | right_fit
+        return hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, plays sorted by tile then end."""
@@ -317,9 +323,15 @@ class Match:
         if self._many:
             return self._legal_on_arms(seat)
         hand = self._hands[seat]
-        left_fit, right_fit = fit_masks(
-            hand, self._left, self._right, self._left_tile == self._opening, self._arms_rule, len(self._line)
-        )
+        # Double-six under first-arms-first (rules.md §4): the rule is layout's fit_masks, asked only by
+        # a match whose rules say so, so a plain double-six match pays nothing for the arms.
+        if self._arms_rule:
+            left_fit, right_fit = fit_masks(
+                hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
+            )
+        else:
+            left_fit = hand & SUIT_MASK[self._left]
+            right_fit = hand & SUIT_MASK[self._right]
         fit = left_fit | right_fit
         if not fit:
             return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
@@ -423,7 +435,7 @@ class Match:
             hand = hands[seat]
             if (
                 not hand >> tile & 1
-                or arms_restricted(self._arms_rule, len(self._line))
+                or (self._arms_rule and arms_restricted(True, len(self._line)))  # arms-first asks only then
                 or type(tile) is not Tile
             ):
                 played = self._lay_checked(seat, action, hand)
@@ -567,7 +579,7 @@ class Match:
         rules = self.rules
         each = rules.tiles_per_player
         reserved = self._reserved
-        tiles = self._tiles.tiles
+        tiles = rules.tiles.tiles
         deal_of = self.dealer.deal
         while True:
             deal = deal_of(players, each, tiles)
@@ -601,7 +613,7 @@ class Match:
         held = 0
         for hand in self._hands:
             held |= hand
-        held &= self._tiles.doubles_mask
+        held &= self.rules.tiles.doubles_mask
         if not held:
             return None
         # The doubles are numbered in ascending order, so the lowest is the lowest bit.
