@@ -226,7 +226,7 @@ def all_uses() -> list[Use]:
     return [use for path in sorted(PACKAGE.rglob("*.py")) for use in _uses(path)]
 
 
-def tests_uses() -> list[Use]:
+def uses_in_tests() -> list[Use]:
     """The same names in the tests, with what only the tests count on, and the tests' skips as tests."""
     tests = PACKAGE.parent / "tests"
     paths = [
@@ -245,7 +245,7 @@ def test_every_platform_only_name_is_behind_a_test() -> None:
 def test_the_tests_use_no_platform_only_name_without_a_test_or_a_skip() -> None:
     """A test suite that can pass on Windows: every POSIX-only name in tests/ is behind a capability test
     or a skip that names the system (tests/capabilities.py)."""
-    unguarded = [f"{u.path}:{u.line} {u.name}" for u in tests_uses() if not u.guarded]
+    unguarded = [f"{u.path}:{u.line} {u.name}" for u in uses_in_tests() if not u.guarded]
     assert not unguarded, "tests that would fail on another system:\n" + "\n".join(unguarded)
 
 
