@@ -63,6 +63,14 @@ class SchemaProblem(StrEnum):
     NOT_A_NAME = "not a name"
 
 
+class CreateProblem(StrEnum):
+    """Why the lobby's ``create`` cannot make that table."""
+
+    WORD = "word"  # a word create does not take
+    LEVEL = "level"  # a computer level that does not exist
+    PEOPLE = "people"  # every seat would be a computer's
+
+
 class DealProblem(StrEnum):
     """Why a told deal (the scorekeeper's tiles by hand, a test's) cannot be dealt."""
 
