@@ -12,8 +12,9 @@ words in every language, so a code added without words fails there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown
 from ..commands.definitions import CommandKind, Place
@@ -866,4 +867,20 @@ CREATE_WORDS: Mapping[CreateProblem, Callable[[I18n], str]] = {
     CreateProblem.LEVEL: lambda i: i.gettext("“{word}” is no computer level; there are {levels}."),
     # Translators: create where every seat would be a computer's.
     CreateProblem.PEOPLE: lambda i: i.gettext("At least one seat must be a person's."),
+}
+
+
+#: every family of refusal codes with the tables that say its codes (a family said in two places, the
+#: game seat's moves and the scorekeeper's entries, has a table for each)
+TABLES: Mapping[type[StrEnum], tuple[Collection[str], ...]] = {
+    Refusal: (MOVE_WORDS, ENTERED_WORDS),
+    ParseProblem: (LINE_WORDS,),
+    EntryProblem: (ENTRY_WORDS,),
+    InputProblem: (INPUT_WORDS,),
+    NameProblem: (NAME_WORDS,),
+    RecordProblem: (RECORD_WORDS,),
+    SchemaProblem: (TOLD_AS,),
+    DealProblem: (TOLD_AS,),
+    RulesProblem: (RULES_WORDS,),
+    CreateProblem: (CREATE_WORDS,),
 }
