@@ -16,7 +16,7 @@ import bergen_access
 from bergen_access.boundary import InputProblem, NameProblem, Screened
 from bergen_access.commands.keep_parser import EntryProblem, KeepParseError
 from bergen_access.commands.parser import ParseError, ParseProblem
-from bergen_access.core.actions import Draw, End, Pass, Play, Refusal
+from bergen_access.core.actions import Action, Draw, End, Pass, Play, Refusal
 from bergen_access.core.events import Holding
 from bergen_access.core.refused import CreateProblem, DealProblem, RecordProblem, SchemaProblem
 from bergen_access.core.rules import RulesError, RulesProblem, preset
@@ -95,7 +95,7 @@ def _move_words(language: str, code: StrEnum) -> str:
         [["6-6", "1-2", "0-5", "2-3", "4-4", "3-3"], ["5-5", "1-1", "0-2", "2-4", "1-6", "3-5"]],
     )
     view = SeatView(match, match.turn if match.turn is not None else 0)
-    plays = {
+    plays: dict[Refusal, Action] = {
         Refusal.NOT_IN_HAND: Play(view.seat, parse_tile("6-5"), End.LEFT),
         Refusal.MUST_PLAY: Draw(view.seat),
         Refusal.MUST_DRAW: Pass(view.seat),
