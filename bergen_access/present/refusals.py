@@ -71,9 +71,9 @@ class Refusals:
         self.words = narrator.words
         self.i = narrator.words.i18n
 
-    def move(self, reason: Refusal, move: Move) -> Message:
-        """Why a move cannot be made at a game seat, and what can."""
-        return MOVE_WORDS[reason](self, move)
+    def move(self, reason: Refusal | None, move: Move) -> Message:
+        """Why a move cannot be made at a game seat, and what can (``None``, no reason: what can)."""
+        return self._move_otherwise(move) if reason is None else MOVE_WORDS[reason](self, move)
 
     def line(self, error: ParseError) -> Message:
         """Why a line typed at a game seat is not a command, and what is possible."""

@@ -550,9 +550,7 @@ class MatchSeat(Talking):
 
     def _refuse(self, action: Action) -> None:
         """Say why an action is not legal, and what is."""
-        reason = self.match.check(action)
-        if reason is not None:
-            self.say(Refusals(self.narrator).move(reason, Move(self.view, action)))
+        self.say(Refusals(self.narrator).move(self.match.check(action), Move(self.view, action)))
 
     def play(self, action: Play) -> None:
         if self.match.check(action) is not None:
