@@ -36,6 +36,7 @@ from .output.speech import Speaker
 from .players.base import Player
 from .present import notices, prompts
 from .present.message import Message, Prompt, Verbosity
+from .present.refusals import input_refused
 from .seat.session import Session
 from .session import paths
 from .session.settings import BRAILLE_MODES, BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
@@ -450,7 +451,7 @@ def _refuse_line(target: list[Answering], words: I18n, announcer: Announcer) -> 
             target[0].refuse_input(screened)
         else:
             help_word = Lexicon(words).main_word(CommandKind.HELP)
-            announcer.announce(notices.input_refused(words, screened, help_word))
+            announcer.announce(input_refused(words, screened, help_word))
 
     return refuse
 

@@ -30,7 +30,7 @@ from .core.table import Table
 from .core.tally import Tally
 from .i18n import I18n
 from .present import notices
-from .present.rules_text import rules_error
+from .present.refusals import name_refused, rules_error
 from .rule_args import add_rule_arguments, rules_from_arguments
 from .seat.keeper import KEEP_FILE, Keeper
 from .session.savefile import checked_name
@@ -125,7 +125,7 @@ def names_refusal(names: list[str], words: I18n) -> str | None:
     for name in names:
         problem = name_problem(name)
         if problem is not None:
-            return notices.name_refused(words, name, problem)
+            return name_refused(words, name, problem)
         if lexicon.meaning(name) is not None or names_a_command(name, words):
             return notices.name_is_a_word(words, name)
     if len({fold(n, words.language) for n in names}) != len(names):
@@ -138,7 +138,7 @@ def _names(parser: argparse.ArgumentParser, args: argparse.Namespace, words: I18
     """The players' names from --names (or the defaults), each a name a keeper can type."""
     names = [n.strip() for n in (args.names or "").split(",") if n.strip()] if args.names else []
     if args.names is not None and not names:
-        parser.error(notices.name_refused(words, "", NameProblem.EMPTY))
+        parser.error(name_refused(words, "", NameProblem.EMPTY))
     names = names or list(DEFAULT_NAMES[: args.players])
     refusal = names_refusal(names, words)
     if refusal is not None:

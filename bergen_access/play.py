@@ -34,7 +34,7 @@ from .i18n import I18n, choose_language, environment
 from .players.base import Player
 from .players.levels import DEFAULT_LEVEL, LEVELS, make_player
 from .present import notices
-from .present.rules_text import rules_error
+from .present.refusals import rules_error
 from .present.table_talk import rules_name, saved_match
 from .present.words import Words
 from .rule_args import add_rule_arguments, rules_from_arguments

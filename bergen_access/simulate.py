@@ -31,7 +31,7 @@ from .core.rules import Tally as Keeping
 from .core.view import SeatView
 from .i18n import LANGUAGES, I18n, normalize_language
 from .players import LEVELS, Player, make_player
-from .present.rules_text import rules_error
+from .present.refusals import rules_error
 from .rule_args import add_rule_arguments, rules_from_arguments
 
 #: Makes the player of one seat: (level, seed) -> player.

@@ -26,9 +26,8 @@ import pytest
 
 from bergen_access.i18n import I18n
 from bergen_access.present import notices
-from bergen_access.present.notices import file_problem_reason
+from bergen_access.present.refusals import file_reason
 from bergen_access.session.savefile import match_text
-from bergen_access.session.untrusted import FileProblem
 
 from .drivers import ROOT, PipeSession, environment
 from .saves import journal_path, replayed, save_record
@@ -104,8 +103,8 @@ def config_of(home: Path) -> Path:
 def reason_parts(code: str, detail: str | None) -> list[str]:
     """The program's own clause for a file problem (split where an unpredictable detail goes)."""
     if detail is not None:
-        return [file_problem_reason(ENGLISH, FileProblem(code, detail, Path(), None))]
-    clause = file_problem_reason(ENGLISH, FileProblem(code, "", Path(), None))
+        return [file_reason(ENGLISH, code, detail)]
+    clause = file_reason(ENGLISH, code, "")
     return [part for part in clause.split("?") if part]
 
 

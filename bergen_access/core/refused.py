@@ -6,7 +6,8 @@ and the scorekeeper's parsers (``ParseProblem``, ``EntryProblem``), the lobby's
 (``RecordProblem``), the shape of data (``SchemaProblem``), the told deals
 (``DealProblem``). A refusal holds no words: ``code`` says what is wrong and
 ``data`` the facts its sentence needs (the line as typed, the option, where in
-a file); the presenters say it in the player's language. The classes that
+a file); present/refusals.py says it in the player's language, one table per family
+(tests/test_refusal_words.py checks every code has its words). The classes that
 subclass ``Refused`` only name a family to catch, as python-chess's three
 error classes do for all wrong input.
 """
@@ -61,6 +62,14 @@ class SchemaProblem(StrEnum):
     MISSING = "missing"
     TOO_MANY_ENTRIES = "too many entries"
     NOT_A_NAME = "not a name"
+
+
+class CreateProblem(StrEnum):
+    """Why the lobby's ``create`` cannot make that table."""
+
+    WORD = "word"  # a word create does not take
+    LEVEL = "level"  # a computer level that does not exist
+    PEOPLE = "people"  # every seat would be a computer's
 
 
 class DealProblem(StrEnum):

@@ -23,6 +23,7 @@ from ..core.tally import Call, CallBlocked, CallHeader, CallOpen, CallOut, Tally
 from ..core.tiles import mask_of
 from ..present.keep_text import KeepText
 from ..present.message import Message, Prompt
+from ..present.refusals import Entered, Refusals
 from .steps import (
     Ask,
     ConfirmHolding,
@@ -146,7 +147,7 @@ class TrackMode:
     def _holding(self, command: KeepCommand, text: KeepText) -> Step:
         table = self.table
         if table.phase is not TablePhase.REVEAL:
-            return Reply(text.refused(Refusal.WRONG_PHASE, table, None, None))
+            return Reply(Refusals(text.narrator).entered(Refusal.WRONG_PHASE, Entered(table)))
         seat = (
             command.seat if command.seat is not None else table.rules.seats_of(table.sides_to_reveal()[0])[0]
         )
@@ -160,7 +161,7 @@ class TrackMode:
         if not command.confirmed:
             refusal = table.check(reveal)
             if refusal is not None:  # no use asking about what cannot be
-                return Reply(text.refused(refusal, table, None, seat, reveal))
+                return Reply(Refusals(text.narrator).entered(refusal, Entered(table, None, seat, reveal)))
             return Ask(ConfirmHolding(reveal, outside_given=len(numbers) > 2))
         return Enter(reveal)
 
@@ -168,7 +169,7 @@ class TrackMode:
         tile = getattr(entry, "tile", None)
         seat = getattr(entry, "seat", None)
         reveal = entry if isinstance(entry, Reveal) else None
-        return text.refused(reason, self.table, tile, seat, reveal)
+        return Refusals(text.narrator).entered(reason, Entered(self.table, tile, seat, reveal))
 
     def prompt(self, text: KeepText) -> Prompt:
         return text.prompt_track(self.table)
@@ -240,7 +241,8 @@ class TallyMode:
         return Reply(text.tally_only())
 
     def refused(self, reason: Refusal, entry: Entry | Call, text: KeepText) -> Message:
-        return text.refused(reason, self.tally, getattr(entry, "tile", None), getattr(entry, "seat", None))
+        told = Entered(self.tally, getattr(entry, "tile", None), getattr(entry, "seat", None))
+        return Refusals(text.narrator).entered(reason, told)
 
     def prompt(self, text: KeepText) -> Prompt:
         return text.prompt_tally(self.tally)

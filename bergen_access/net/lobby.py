@@ -19,14 +19,13 @@ from ..commands.lexicon import CommandKind, names_a_command, verbosity_names
 from ..core.engine import Phase
 from ..core.rules import RulesError
 from ..i18n import LANGUAGES, I18n, normalize_language
-from ..present import notices
 from ..present.message import Message, Verbosity
-from ..present.rules_text import rules_error
+from ..present.refusals import create_problem, input_refused, rules_error
 from ..present.table_talk import level_names, rules_name
 from . import texts
 from .connections import Client, Connections
 from .gmcp import Closing, LineKind
-from .lobby_words import CreateError, lobby_words, parse_create
+from .lobby_words import LEVEL_ORDER, CreateError, lobby_words, parse_create
 from .names import alike, good_name
 from .settings_line import Settings, parse_settings
 from .table import Seat, Table, Watcher
@@ -94,9 +93,7 @@ class Lobby:
         client.send_kind(LineKind.REPLY)  # what follows answers this line (GMCP's Bergen.Line)
         if not screened.ok:
             client.send_kind(LineKind.REFUSAL)
-            client.say(
-                notices.input_refused(client.i18n, screened, lobby_words(client.i18n).word(CommandKind.HELP))
-            )
+            client.say(input_refused(client.i18n, screened, lobby_words(client.i18n).word(CommandKind.HELP)))
             return
         text = screened.text.strip()
         words = text.split()
@@ -233,7 +230,9 @@ class Lobby:
         try:
             rules, computers = parse_create(lobby_words(client.i18n), rest)
         except CreateError as problem:
-            told = texts.create_problem(client.i18n, problem.code, visible(problem.word))
+            words = lobby_words(client.i18n)
+            levels = [words.shown_level(level) for level in LEVEL_ORDER]
+            told = create_problem(client.i18n, problem.code, visible(problem.word), levels)
             client.say(texts.bad_create(client.i18n, told))
             return
         except RulesError as error:

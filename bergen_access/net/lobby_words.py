@@ -10,12 +10,11 @@ lobby).
 
 from __future__ import annotations
 
-from enum import StrEnum
 from functools import cache
 
 from ..commands.definitions import CommandKind, Place, definitions
 from ..commands.lexicon import Lexicon, fold
-from ..core.refused import Refused
+from ..core.refused import CreateProblem, Refused
 from ..core.rules import Rules, preset
 from ..i18n import I18n
 from ..players import LEVELS
@@ -99,14 +98,6 @@ class LobbyWords:
 def lobby_words(i: I18n) -> LobbyWords:
     """One per language's catalog (the server keeps one ``I18n`` per language)."""
     return LobbyWords(i)
-
-
-class CreateProblem(StrEnum):
-    """Why ``create`` cannot make that table."""
-
-    WORD = "word"  # a word create does not take
-    LEVEL = "level"  # a computer level that does not exist
-    PEOPLE = "people"  # every seat would be a computer's
 
 
 class CreateError(Refused):

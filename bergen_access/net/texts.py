@@ -10,7 +10,7 @@ from ..commands.definitions import BY_KIND, CommandKind, Place
 from ..commands.lexicon import verbosity_names
 from ..i18n import I18n
 from ..present.message import Message
-from .lobby_words import LEVEL_ORDER, LOBBY_KINDS, CreateProblem, lobby_words
+from .lobby_words import LEVEL_ORDER, LOBBY_KINDS, lobby_words
 
 
 def _words(i: I18n) -> dict[str, str]:
@@ -373,21 +373,6 @@ def bad_create(i: I18n, problem: str) -> Message:
             **_words(i),
         )
     )
-
-
-def create_problem(i: I18n, code: CreateProblem, word: str) -> str:
-    """Why ``create`` could not read what was typed, as a sentence."""
-    words = lobby_words(i)
-    if code is CreateProblem.LEVEL:
-        # Translators: create with a computer level that does not exist. {word} as typed, {levels} the
-        # levels there are.
-        text = i.gettext("“{word}” is no computer level; there are {levels}.")
-        return text.format(word=word, levels=", ".join(words.shown_level(level) for level in LEVEL_ORDER))
-    if code is CreateProblem.PEOPLE:
-        # Translators: create where every seat would be a computer's.
-        return i.gettext("At least one seat must be a person's.")
-    # Translators: create with a word it does not take. {word} as typed.
-    return i.gettext("“{word}” is not understood.").format(word=word)
 
 
 def flooding(i: I18n) -> Message:

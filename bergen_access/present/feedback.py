@@ -39,81 +39,6 @@ class Feedback:
             urgent=True,
         )
 
-    def not_your_turn(self, name: str) -> Message:
-        i = self.narrator.words.i18n
-        # Translators: the player tried to play while another player is to move. {name} is that player.
-        return self.plain(i.gettext("Not your turn: {name} is to play.").format(name=name))
-
-    def not_in_hand(self, tile: Tile, hand: Sequence[Tile]) -> Message:
-        w, i = self.narrator.words, self.narrator.words.i18n
-        # Translators: braille for "you do not hold this tile", short.
-        not_held = i.pgettext("braille", "not held")
-        return self._options(
-            # Translators: the player typed a tile they do not hold. {tiles} lists their tiles.
-            lambda speech: i.gettext("You do not hold {tile}. Your tiles: {tiles}.").format(
-                tile=w.tile(tile, speech), tiles=w.tiles(hand, speech)
-            ),
-            f"{not_held}: {tile}. {w.tiles(hand)}",
-        )
-
-    def does_not_fit(
-        self, tile: Tile, ends: str, ends_braille: str, must: str, must_braille: str | None = None
-    ) -> Message:
-        """The tile fits no end: the ends, and what can be done (``must_braille``: the same in the terse
-        line's codes, ``1-4L +draw``; the words of ``must`` where it is not given)."""
-        w, i = self.narrator.words, self.narrator.words.i18n
-        # Translators: braille for "does not fit", short.
-        no_fit = i.pgettext("braille", "no fit")
-        return self._options(
-            # Translators: the tile fits no end. {ends} e.g. "4 and 6"; {must} what the player can do,
-            # e.g. "1-4 (left)" or "draw".
-            lambda speech: i.gettext("{tile} does not fit. Ends {ends}. You can: {must}.").format(
-                tile=w.tile(tile, speech), ends=ends, must=must
-            ),
-            f"{tile} {no_fit}. {ends_braille}. {must if must_braille is None else must_braille}",
-        )
-
-    def only_end(self, tile: Tile, ends: Sequence[int], reason_arms: bool) -> Message:
-        """The tile may go elsewhere only: where (one end; with arms, perhaps several)."""
-        w, i = self.narrator.words, self.narrator.words.i18n
-        end = ends[0]
-
-        def said(speech: bool) -> str:
-            values = {"tile": w.tile(tile, speech), "end": w.fit_words(ends)}
-            if w.many_arms:
-                if reason_arms:
-                    # Translators: larger sets: the tile matches a started arm, but every arm of the opening
-                    # double comes first; {end} is where it can go now, e.g. "arm 3".
-                    return i.gettext("All arms first: {tile} can only start {end}.").format(**values)
-                # Translators: larger sets: the tile fits one arm only, not the one named. {end}: "arm 2".
-                return i.gettext("{tile} fits only {end}.").format(**values)
-            if reason_arms:
-                # Translators: DominoPlaza: the opening double's other side must be covered first.
-                # {end} is "left" or "right": where the tile can go.
-                return i.gettext(
-                    "Both sides of the opening double come first: {tile} can only go {end}."
-                ).format(**values)
-            # Translators: the tile fits only the other end. {end} is "left" or "right".
-            return i.gettext("{tile} fits only on the {end}.").format(**values)
-
-        # Translators: braille: a tile may go to one end only, e.g. "1-4 only r".
-        only = i.pgettext("braille", "only")
-        return self._say(
-            said, f"{tile} {only} {w.fit_letters(ends).lstrip(':') if w.many_arms else w.end_letter(end)}"
-        )
-
-    def held_back(self, tile: Tile, number: int, must: str) -> Message:
-        """Arms-first: the tile matches an end, but only the opening double's number may be laid yet."""
-        w, i = self.narrator.words, self.narrator.words.i18n
-        reason = OptionWords(self.narrator).arms_reason(number)
-        # Translators: the tile matches an end but may not be laid yet (arms-first rule); {reason} says
-        # why, {must} what the player can do, e.g. "draw" or "0-5 (left)".
-        text = i.gettext("{tile} does not fit yet. {reason} You can: {must}.")
-        return self._say(
-            lambda speech: text.format(tile=w.tile(tile, speech), reason=reason, must=must),
-            f"{tile} {number}!",
-        )
-
     def ask_end(
         self,
         tile: Tile,
@@ -156,29 +81,6 @@ class Feedback:
             pick=True,  # on a braille display a routing key over an end's letter answers
         )
 
-    def must_play(self, must: str) -> Message:
-        i = self.narrator.words.i18n
-        # Translators: the player tried to draw or pass while a tile fits. {must} lists the tiles.
-        told = self.plain(i.gettext("A tile fits, so you must play: {must}.").format(must=must))
-        return replace(told, pick=True)  # on a braille display a routing key over a tile plays it
-
-    def nothing_to_draw(self, view: SeatView) -> Message:
-        i = self.narrator.words.i18n
-        options = OptionWords(self.narrator)
-        choice = choices(view)
-        if not choice.plays:  # "Nothing fits and nothing can be drawn: pass." says it all, once
-            return self._options(lambda speech: options.sentence(choice, speech), options.braille(choice))
-        # Translators: the player tried to draw but nothing may be drawn; the playable tiles follow.
-        text = i.gettext("Nothing more can be drawn.")
-        return self._options(
-            lambda speech: f"{text} {options.sentence(choice, speech)}", options.braille(choice)
-        )
-
-    def must_draw(self) -> Message:
-        i = self.narrator.words.i18n
-        # Translators: the player tried to pass while tiles can still be drawn.
-        return self.plain(i.gettext("You cannot pass while tiles can be drawn. Draw."))
-
     def drew(self, tiles: Sequence[Tile], view: SeatView) -> Message:
         """The tiles drawn, then what can be done now (from the legal actions, never a guess)."""
         w, i = self.narrator.words, self.narrator.words.i18n
@@ -212,73 +114,10 @@ class Feedback:
         now = f"{fits}{w.fit_letters(playable[fits])}" if fits is not None else options.braille(choice)
         return replace(self._options(said, codes.drawn(w.tiles(tiles), now)), cue=Cue.DRAW)
 
-    def unknown(self, text: str, help_word: str) -> Message:
-        i = self.narrator.words.i18n
-        return self.plain(
-            # Translators: the player typed something that is not a command. {help} is the help command word.
-            i.gettext("I did not understand “{text}”. Type a tile such as 3-5, or {help}.").format(
-                text=text, help=help_word
-            ),
-            codes.refused(text, f"3-5{codes.APART}{help_word}"),
-        )
-
-    def bad_end(self, text: str) -> Message:
-        """A tile with something after it (or on it) that is not where it goes: which ends there are."""
-        i = self.narrator.words.i18n
-        legal = codes.refused(text, self.narrator.words.places.every_end())
-        if self.narrator.words.many_arms:
-            return self.plain(
-                # Translators: larger sets: a tile was followed by something that is not one arm number.
-                # {arms} is the number of arms (4 or 8).
-                i.gettext(
-                    "“{text}” was not used: after the tile, write one arm, 1 to {arms}, e.g. 3-5 2."
-                ).format(text=text, arms=self.narrator.words.rules.arms),
-                legal,
-            )
-        return self.plain(
-            # Translators: a tile was followed by something that is not one end word ("3-5 left right").
-            i.gettext("“{text}” was not used: after the tile, write one end, left or right.").format(
-                text=text
-            ),
-            legal,
-        )
-
-    def ambiguous_tile(self, text: str, readings: Sequence[str]) -> Message:
-        """Digits that can be read as more than one tile (larger sets): never guess, offer each reading."""
-        i = self.narrator.words.i18n
-        if len(readings) == 1:
-            # Translators: larger sets: digits without a dash that can be only one tile, e.g.
-            # "“1012” needs a dash: type 10-12." Nothing was entered.
-            said = i.gettext("“{text}” needs a dash: type {reading}.").format(text=text, reading=readings[0])
-            return self.plain(said, codes.refused(text, readings[0]))
-        # Translators: larger sets: digits without a dash that can mean different tiles, e.g.
-        # "“112” can be read more than one way: type 1-12 or 2-11." {readings} lists what to type.
-        text_said = i.gettext("“{text}” can be read more than one way: type {readings}.")
-        # Translators: joins the last two readings in that message, e.g. "1-12 or 2-11".
-        joined = i.gettext("{first} or {last}").format(first=", ".join(readings[:-1]), last=readings[-1])
-        shown = codes.refused(text, f" {codes.APART} ".join(readings))
-        return self.plain(text_said.format(text=text, readings=joined), shown)
-
-    def not_in_set(self, text: str) -> Message:
-        """A number above the set's highest."""
-        w, i = self.narrator.words, self.narrator.words.i18n
-        # Translators: a tile with a number the set does not have, e.g. "“13-2” is not a tile of this set:
-        # numbers go from 0 to 12."
-        said = i.gettext("“{text}” is not a tile of this set: numbers go from 0 to {highest}.")
-        highest = w.rules.tiles.highest
-        shown = codes.refused(text, codes.span(0, highest))
-        return self.plain(said.format(text=text, highest=highest), shown)
-
     def hand_not_over(self) -> Message:
         i = self.narrator.words.i18n
         # Translators: the player asked for the next hand while the hand is still being played.
         return self.plain(i.gettext("The hand is still being played."))
-
-    def hand_over(self) -> Message:
-        i = self.narrator.words.i18n
-        # Translators: the player tried to play between hands; also the reply to "turn" then.
-        text = i.gettext("The hand is over. Press Enter for the next hand.")
-        return self.plain(text, self.narrator.words.enter())
 
     def saved(self) -> Message:
         i = self.narrator.words.i18n

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from ..commands.definitions import CommandKind, Place
 from ..commands.keep_parser import KeepKind, keep_word
 from ..commands.lexicon import Lexicon
-from ..core.actions import End, Refusal
+from ..core.actions import End
 from ..core.events import Event, HandBlocked, HeaderKind, HeaderScored, Holding, MatchWon, WentOut
 from ..core.rules import BlockedRule, Opener
-from ..core.table import Reveal, Table, TablePhase
+from ..core.table import Table, TablePhase
 from ..core.tally import Tally
 from ..core.tiles import Tile
-from . import codes, prompts
+from . import prompts
 from .feedback import Feedback
 from .message import Message, Prompt
 from .narrator import Narrator, Phrase
@@ -205,21 +205,6 @@ class KeepText:
         text = self.i.gettext("Nothing was entered for {side}.")
         return self.plain(text.format(side=self.words.side(side)))
 
-    def holding_form(self) -> Message:
-        if self.words.rules.blocked_rule is BlockedRule.AMERICAN:
-            # Translators: scorekeeper after a block, American rule: the line was neither form of a holding.
-            text = self.i.gettext(
-                "After a block, type the tiles with a dash (Anna 6-6 1-2), "
-                "or the numbers with their words (Anna doubles 1 pips 15 outside 3)."
-            )
-        else:
-            # Translators: scorekeeper after a block: the line was neither form of a holding.
-            text = self.i.gettext(
-                "After a block, type the tiles with a dash (Anna 6-6 1-2), "
-                "or the numbers with their words (Anna doubles 1 pips 15)."
-            )
-        return self.plain(text)
-
     def ask_blocked_winner(self, again: bool = False) -> Message:
         nobody = self.i.pgettext("keep command", "nobody none tie").split()[0]
         names = ", ".join(self.words.names)
@@ -293,200 +278,10 @@ class KeepText:
         # Translators: scorekeeper at the end of a hand: who opens the next hand.
         return self.plain(i.gettext("Next hand: whoever holds the highest double opens."))
 
-    # ------------------------------------------------------------- refusals
-
-    def refused(
-        self,
-        reason: Refusal,
-        core: Table | Tally,
-        tile: Tile | None,
-        seat: int | None,
-        reveal: Reveal | None = None,
-    ) -> Message:
-        """Why an entry cannot be, and what can."""
-        w, i = self.words, self.i
-        name = w.name(seat) if seat is not None else ""
-        if isinstance(core, Table):
-            told = self._refused_at_table(reason, core, tile, name, reveal)
-            if told is not None:
-                return told
-        if reason is Refusal.OPENING_FIRST:
-            # Translators: scorekeeper tally: a call before the hand's opening was said.
-            return self.plain(i.gettext("First say who opened: a name and the double, for example Anna 1-1."))
-        if reason is Refusal.HAND_UNDER_WAY:
-            # Translators: scorekeeper: an opening while the hand has one already.
-            return self.plain(i.gettext("This hand was opened already; undo to change the opening."))
-        if reason is Refusal.NOT_A_DOUBLE:
-            # Translators: scorekeeper: the opening tile must be a double.
-            return self.plain(i.gettext("The opening tile must be a double."))
-        if reason is Refusal.MATCH_OVER:
-            # Translators: scorekeeper: an entry after the match ended.
-            return self.plain(i.gettext("The match is over. You can undo, export or quit."))
-        if reason is Refusal.NO_SUCH_SEAT:
-            return self.unknown_name(name)
-        if isinstance(core, Tally):
-            return self.tally_only()
-        if core.phase is TablePhase.OPENING:
-            return self.who_opens()
-        if core.phase is TablePhase.REVEAL:
-            return self.reveal_needed(core)
-        # Translators: scorekeeper: an entry that does not belong here; what is expected now follows.
-        now = i.gettext("That is not possible now.")
-        expected = self.turn(core)
-        return Message(f"{now} {expected.text}", f"{now} {expected.speech}", expected.braille, urgent=True)
-
-    def _refused_at_table(
-        self, reason: Refusal, table: Table, tile: Tile | None, name: str, reveal: Reveal | None
-    ) -> Message | None:
-        w, i = self.words, self.i
-        if reason is Refusal.NOT_YOUR_TURN:
-            return self.plain(
-                # Translators: scorekeeper: someone other than the player to move was named.
-                # {turn} is the player to move.
-                i.gettext("Not {name}: {turn} is to play.").format(name=name, turn=w.name(table.turn))
-            )
-        if reason is Refusal.ALREADY_PLAYED and reveal is not None:
-            played = next(t for t in reveal.tiles if t in table.played)
-            return self.plain(i.gettext("{tile} is already on the table.").format(tile=played.notation))
-        if reason is Refusal.ALREADY_PLAYED and tile is not None:
-            # Translators: scorekeeper: that tile lies on the table already.
-            return self.plain(i.gettext("{tile} is already on the table.").format(tile=tile.notation))
-        if reason is Refusal.ARMS_FIRST and tile is not None:
-            return self._arms_first(table, tile)
-        if reason in (Refusal.DOES_NOT_FIT, Refusal.OTHER_END_ONLY) and tile is not None:
-            ends = w.ends(table.ends, table.end_is_double) if table.ends is not None else "-"
-            fits = table.ends_for(tile)
-            if fits:
-                return self.plain(
-                    # Translators: scorekeeper: the tile fits only the other end.
-                    i.gettext("{tile} fits only on the {end}.").format(
-                        tile=tile.notation, end=w.end_word(fits[0])
-                    )
-                )
-            return self.plain(
-                # Translators: scorekeeper: the tile fits neither end. {ends} e.g. "4 and 6".
-                i.gettext("{tile} does not fit. Ends {ends}.").format(tile=tile.notation, ends=ends)
-            )
-        if reason is Refusal.TOO_MANY_DRAWS:
-            return self.plain(
-                # Translators: scorekeeper: more draws than the stock allows. {count} may still be drawn.
-                i.ngettext(
-                    "Only {count} tile can be drawn.", "Only {count} tiles can be drawn.", table.drawable
-                ).format(count=table.drawable)
-            )
-        if reason is Refusal.NOTHING_TO_DRAW:
-            # Translators: scorekeeper: a draw when the stock allows none; the drawn tiles may still fit.
-            return self.plain(i.gettext("Nothing more can be drawn: play a tile that fits, or pass."))
-        if reason is Refusal.MUST_DRAW:
-            # Translators: scorekeeper: a pass while tiles can still be drawn.
-            return self.plain(i.gettext("{name} cannot pass: tiles can still be drawn.").format(name=name))
-        if reason is Refusal.NO_TILES_LEFT:
-            # Translators: scorekeeper: the player holds no tile.
-            return self.plain(i.gettext("{name} holds no tile.").format(name=name))
-        if reason is Refusal.ALREADY_REVEALED:
-            # Translators: scorekeeper: this side's tiles were entered already.
-            return self.plain(i.gettext("That side was entered already; undo to change it."))
-        if reveal is not None:
-            return self._refused_holding(reason, table, reveal)
-        if reason is Refusal.HAND_OVER:
-            return self.plain(i.gettext("The hand is over. Press Enter for the next hand."))
-        return None
-
-    def _arms_first(self, table: Table, tile: Tile) -> Message:
-        """DominoPlaza: both sides of the opening double come first; say so, and where the tile may go."""
-        w, i = self.words, self.i
-        fits = table.ends_for(tile)
-        number = table.opening.low if table.opening is not None else 0
-        if w.many_arms and fits:
-            return Feedback(self.narrator).only_end(tile, fits, True)
-        if w.many_arms:
-            # Translators: scorekeeper, larger sets: the tile matches an arm's end, but every arm of the
-            # opening double is started first, so only its number can be laid. {number} is that number.
-            text = i.gettext(
-                "{tile} does not fit yet: every arm of the opening double comes first, "
-                "so only a tile with a {number} fits."
-            )
-            return self.plain(text.format(tile=tile.notation, number=number))
-        if fits:
-            # Translators: DominoPlaza: the opening double's other side must be covered first.
-            # {end} is "left" or "right": where the tile can go.
-            text = i.gettext("Both sides of the opening double come first: {tile} can only go {end}.")
-            return self.plain(text.format(tile=tile.notation, end=w.end_word(fits[0])))
-        # Translators: scorekeeper, DominoPlaza: the tile matches an end, but first both sides of the
-        # opening double are covered, so only its number can be laid. {number} is that number.
-        text = i.gettext(
-            "{tile} does not fit yet: both sides of the opening double come first, "
-            "so only a tile with a {number} fits."
-        )
-        return self.plain(text.format(tile=tile.notation, number=number))
-
-    def _refused_holding(self, reason: Refusal, table: Table, reveal: Reveal) -> Message:
-        """A holding that does not agree with what the table knows."""
-        w, i = self.words, self.i
-        side = w.side(reveal.side)
-        if reason is Refusal.WRONG_COUNT:
-            return self.wrong_count(reveal.side, table.held_by(reveal.side))
-        if reason is Refusal.CLAIMED:
-            claimed = next(t for t in reveal.tiles if t in table.claimed)
-            # Translators: scorekeeper after a block: a tile was entered for another side already.
-            text = i.gettext("{tile} was entered for another side already.")
-            return self.plain(text.format(tile=claimed.notation))
-        if reason is Refusal.WOULD_FIT:
-            fitting = table.first_fitting(reveal.tiles)
-            # Translators: scorekeeper after a block: a tile fits an open end, so it could have been played.
-            text = i.gettext(
-                "{tile} fits an open end, so it could have been played. Check the tiles of {side}."
-            )
-            return self.plain(text.format(tile=fitting.notation if fitting else "?", side=side))
-        # Translators: scorekeeper after a block: no set of the tiles not yet played (as many as the side
-        # holds) makes these numbers.
-        text = i.gettext("{side}: that cannot be; no tiles not yet played make those numbers. Check them.")
-        return self.plain(text.format(side=side))
-
-    def wrong_count(self, side: int, expected: int) -> Message:
-        w, i = self.words, self.i
-        # Translators: scorekeeper: the revealed tiles do not match what the side holds. {count} tiles held.
-        text = i.ngettext(
-            "{side}: {count} tile left; type exactly that one.",
-            "{side}: {count} tiles left; type exactly those.",
-            expected,
-        )
-        return self.plain(text.format(side=w.side(side), count=expected))
-
     def need_single_pips(self) -> Message:
         return self.plain(
             # Translators: scorekeeper, American rule: a third number is needed.
             self.i.gettext("For the American rule, add the pips outside the doubles as a third number.")
-        )
-
-    def unknown(self, text: str) -> Message:
-        i = self.i
-        return self.plain(
-            # Translators: scorekeeper: a line that is not an entry or command.
-            i.gettext("I did not understand “{text}”. Type help for the entries.").format(text=text),
-            codes.refused(text, Lexicon(i, Place.KEEP).main_word(CommandKind.HELP)),
-        )
-
-    def header_value(self, text: str) -> Message:
-        """Larger sets' tally: a name with a number no header here is worth (``Anna 6`` on double-nine)."""
-        most = self.words.rules.arms + 1
-        name = self.words.names[0]
-        return self.plain(
-            # Translators: scorekeeper tally, double-nine and double-twelve: a name with a number that is
-            # no header's value. {most} is 5 (double-nine) or 9 (double-twelve); {name} a player's name.
-            self.i.gettext(
-                "“{text}” is no header on this set: a header is worth 2 to {most}; "
-                "type the name and its value, for example {name} 4."
-            ).format(text=text, most=most, name=name),
-            codes.refused(text, codes.span(2, most)),
-        )
-
-    def unknown_name(self, text: str) -> Message:
-        names = ", ".join(self.words.names)
-        return self.plain(
-            # Translators: scorekeeper: a name that is not at the table. {names} lists the players.
-            self.i.gettext("Who is that? The players are {names}.").format(names=names),
-            codes.refused(text, codes.APART.join(self.words.names)),
         )
 
     def tally_calls(self, *, nobody: bool = False) -> str:

@@ -41,6 +41,7 @@ from .keep_text import KeepText
 from .message import Message, Verbosity
 from .narrator import Narrator
 from .options import Choices, OptionWords
+from .refusals import Refusals
 from .replies import Replies
 from .table_talk import TableTalk
 from .words import Words
@@ -84,6 +85,7 @@ class Legend:
         self.i = words.i18n
         self.narrator = Narrator(words, Verbosity.NORMAL)  # the meanings: the game's own sentences
         self.feedback = Feedback(self.narrator, remembers=False)
+        self.refusals = Refusals(self.narrator)
         self.replies = Replies(self.narrator)
         self.options = OptionWords(self.narrator)
         rules = words.rules
@@ -272,24 +274,24 @@ class Legend:
         one, two = self._plays()
         entries = [
             _entry(feedback.ask_end(two[0], two[1], (5, 5, 2), (False, True, False))),
-            _entry(feedback.only_end(one[0], one[1], False)),
-            _entry(feedback.not_in_hand(tile(3, 5), (tile(1, 2), tile(4, 4)))),
+            _entry(self.refusals.only_end(one[0], one[1], False)),
+            _entry(self.refusals.not_in_hand(tile(3, 5), (tile(1, 2), tile(4, 4)))),
         ]
         draw = Choices((), may_draw=True, may_pass=False, arms_number=None)
         ends, shown = self._ends((4, 6), (False, False))
         must = self.i.pgettext("must", "draw")
-        no_fit = feedback.does_not_fit(tile(3, 5), ends, shown, must, self.options.braille(draw))
+        no_fit = self.refusals.does_not_fit(tile(3, 5), ends, shown, must, self.options.braille(draw))
         entries.append(_entry(no_fit))
         if w.rules.first_arms_first:
-            entries.append(_entry(feedback.held_back(tile(2, 4), w.rules.tiles.highest, must)))
+            entries.append(_entry(self.refusals.held_back(tile(2, 4), w.rules.tiles.highest, must)))
         entries += [
-            _entry(feedback.unknown("xyzzy", Lexicon(self.i).main_word(CommandKind.HELP))),
-            _entry(feedback.bad_end(f"{one[0]}X")),
-            _entry(feedback.not_in_set(f"{w.rules.tiles.highest + 1}-1")),
+            _entry(self.refusals.unknown("xyzzy", Lexicon(self.i).main_word(CommandKind.HELP))),
+            _entry(self.refusals.bad_end(f"{one[0]}X")),
+            _entry(self.refusals.not_in_set(f"{w.rules.tiles.highest + 1}-1")),
         ]
         if w.many_arms:
-            entries.append(_entry(feedback.ambiguous_tile("112", ("1-12", "2-11"))))
-        entries.append(_entry(feedback.hand_over()))
+            entries.append(_entry(self.refusals.ambiguous_tile("112", ("1-12", "2-11"))))
+        entries.append(_entry(self.refusals.hand_over()))
         entries.append(_entry(feedback.resumed(self.narrator.narrate(Passed(self.other)))))
         return entries
 
@@ -336,16 +338,16 @@ class KeepLegend(Legend):
             _entry(text.remind_yes_no(opener)),
             _entry(text.confirm_holding(self.side, Holding(1, 15, 9), False)),
             _entry(text.holding_noted(self.side, 1, 15)),
-            _entry(text.unknown("xyzzy")),
-            _entry(text.unknown_name("Zed")),
+            _entry(self.refusals.keep_unknown("xyzzy")),
+            _entry(self.refusals.unknown_name("Zed")),
         ]
         if self.words.many_arms:
-            entries.append(_entry(text.header_value(f"{self.words.names[self.other]} {rules.arms + 2}")))
+            header = f"{self.words.names[self.other]} {rules.arms + 2}"
+            entries.append(_entry(self.refusals.header_value(header)))
         return entries
 
     def entries(self) -> list[Entry]:
         one, two = self._plays()
-        feedback = self.feedback
         return [
             self.ends(),
             *self.letters(),
@@ -355,8 +357,8 @@ class KeepLegend(Legend):
             *self.hands(),
             *self.table(),
             _entry(self.text.ask_end(two[0], None, two[1])),
-            _entry(feedback.only_end(one[0], one[1], False)),
-            _entry(feedback.bad_end(f"{one[0]}X")),
-            _entry(feedback.not_in_set(f"{self.words.rules.tiles.highest + 1}-1")),
+            _entry(self.refusals.only_end(one[0], one[1], False)),
+            _entry(self.refusals.bad_end(f"{one[0]}X")),
+            _entry(self.refusals.not_in_set(f"{self.words.rules.tiles.highest + 1}-1")),
             *self.keeping(),
         ]

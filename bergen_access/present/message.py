@@ -99,6 +99,11 @@ def wrap_line(line: str, width: int) -> list[str]:
     return lines
 
 
+def notice(text: str, braille: str | None = None) -> Message:
+    """A finished sentence as an urgent message (it answers what just happened)."""
+    return Message(text, text, braille if braille is not None else text, urgent=True)
+
+
 def joined(*sentences: str) -> str:
     """Sentences one after another, the empty ones left out."""
     return " ".join(sentence for sentence in sentences if sentence)

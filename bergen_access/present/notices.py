@@ -10,69 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..boundary import MAX_LINE, MAX_NAME, InputProblem, NameProblem, Screened, shown, visible
+from ..boundary import shown, visible
 from ..commands.lexicon import CommandKind, Lexicon
 from ..i18n import I18n
 from ..session.storage import NoticeKind, Storage, StorageNotice
 from ..session.untrusted import FileProblem
 from ..system import System
 from ..system import current as current_system
-from . import codes
-from .message import Message, joined
+from .message import Message, joined, notice
 from .news import ChannelKind, ChannelNews, NewsKind
-
-
-def notice(text: str, braille: str | None = None) -> Message:
-    """A finished sentence as an urgent message (it answers what just happened)."""
-    return Message(text, text, braille if braille is not None else text, urgent=True)
-
-
-def input_refused(i: I18n, screened: Screened, help_word: str) -> Message:
-    """A line the input boundary did not let through."""
-    if screened.problem is InputProblem.NOT_TEXT:
-        # Translators: a typed or piped line held bytes that are not UTF-8 text. {line} shows it, with the
-        # bad bytes written like <0xFF>; {help} is the help command word.
-        text = i.gettext(
-            "That line was not used: it holds bytes that are not text ({line}). Type {help} for the commands."
-        )
-    elif screened.problem is InputProblem.TOO_LONG:
-        # Translators: a typed or piped line was too long. {limit} is the number of characters allowed.
-        text = i.gettext(
-            "That line was not used: it is longer than {limit} characters. Type {help} for the commands."
-        )
-    else:
-        # Translators: a typed or piped line held control characters (escape sequences and the like).
-        # {line} shows it with them written like <ESC>.
-        text = i.gettext(
-            "That line was not used: it holds control characters ({line}). Type {help} for the commands."
-        )
-    text = text.format(line=screened.shown, limit=MAX_LINE, help=help_word)
-    return notice(text, codes.refused(screened.shown, help_word))
-
-
-def extra_words(i: I18n, line: str, word: str) -> Message:
-    """A command followed by words it does not take."""
-    # Translators: a command was typed with words after it that it does not take, e.g. "draw draw".
-    # Nothing was done. {line} is the line, {word} the command word.
-    text = i.gettext("“{line}” was not used: {word} takes nothing after it. Type {word} alone.")
-    return notice(text.format(line=line, word=word), codes.refused(line, word))
-
-
-def one_name(i: I18n, line: str, word: str, nobody: str) -> Message:
-    """``blocked`` followed by more than one word."""
-    # Translators: scorekeeper: "blocked" takes one player's name or the word for nobody, nothing more.
-    # {word} is the blocked command word, {nobody} the word for nobody.
-    text = i.gettext("“{line}” was not used: after {word}, type one name, or {nobody}.")
-    return notice(text.format(line=line, word=word, nobody=nobody), codes.refused(line, f"{word} {nobody}"))
-
-
-def bad_number(i: I18n, line: str, word: str, most: int) -> Message:
-    """A command that takes a count, followed by something that is not one."""
-    # Translators: a command that takes a number got something else ("history ²", "draw -3").
-    # {word} is the command word, {most} the largest number it takes. Digits mean 0 to 9.
-    text = i.gettext("“{line}” was not used: after {word}, type a number from 1 to {most} in digits.")
-    shown = codes.refused(line, f"{word} {codes.span(1, most)}")
-    return notice(text.format(line=line, word=word, most=most), shown)
+from .refusals import file_reason
 
 
 def storage_notice(i: I18n, told: StorageNotice) -> Message:
@@ -115,40 +62,10 @@ def why_not_saved(i: I18n, storage: Storage | None) -> Message | None:
     return None
 
 
-def file_problem_reason(i: I18n, problem: FileProblem) -> str:
-    """Why a file was not used, as a short phrase (it goes in parentheses)."""
-    reasons = {
-        # Translators: why a saved file was not used; a short phrase shown in parentheses.
-        "not-json": i.gettext("not JSON"),
-        # Translators: why a saved file was not used (in parentheses).
-        "not-text": i.gettext("not UTF-8 text"),
-        # Translators: why a saved file was not used (in parentheses).
-        "too-large": i.gettext("far too large"),
-        # Translators: why a saved file was not used (in parentheses): JSON nested too deeply.
-        "too-deep": i.gettext("nested too deeply"),
-        # Translators: why a saved file was not used (in parentheses): it is a folder.
-        "not-a-file": i.gettext("a folder, not a file"),
-        # Translators: why a saved file was not used (in parentheses): it is some other file.
-        "not-a-record": i.gettext("not a file of Bergen Access"),
-        # Translators: why a saved file was not used (in parentheses): written by another version.
-        "unknown-version": i.gettext("from another version of Bergen Access"),
-        # Translators: why a saved file was not used (in parentheses). {where} names the place in the
-        # file, e.g. "match.actions[3].seat"; keep it as it is.
-        "malformed": i.gettext("wrong value at {where}"),
-        # Translators: why a saved match was not used (in parentheses). {move} is a move number.
-        "does-not-replay": i.gettext("moves that break the rules, from move {move}"),
-        # Translators: why a saved file was not used (in parentheses). {reason} is the system's reason
-        # in English.
-        "unreadable": i.gettext("unreadable: {reason}"),
-    }
-    reason = reasons.get(problem.code, reasons["malformed"])
-    detail = shown(problem.detail or "?")
-    return reason.format(where=detail, move=detail, reason=detail)
-
-
 def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
     """One sentence about a damaged file: what, why, where it is kept, what happens now."""
-    values = {"reason": file_problem_reason(i, problem), "path": str(problem.kept or problem.path)}
+    reason = file_reason(i, problem.code, problem.detail)
+    values = {"reason": reason, "path": str(problem.kept or problem.path)}
     if what == "match" and problem.kept is not None:
         # Translators: the saved match could not be used and was moved aside. {reason} says why,
         # {path} is where it is kept now.
@@ -214,24 +131,6 @@ def settings_values_wrong(i: I18n, wrong: tuple[tuple[str, str], ...], kept: str
         # verbosity "loud"); the defaults are used. Said when the file could not be moved aside.
         text = i.gettext("The settings file holds values that are not allowed ({values}); defaults are used.")
     return notice(text.format(values=listed, path=kept or ""))
-
-
-def name_refused(i: I18n, name: str, problem: NameProblem) -> str:
-    """A player's name that cannot be used (for the command line's error)."""
-    name = shown(name)
-    if problem is NameProblem.EMPTY:
-        # Translators: command-line error: an empty name in --names.
-        return i.gettext("--names: a name is empty.")
-    if problem is NameProblem.TOO_LONG:
-        # Translators: command-line error: a name is too long. {most} is the number of characters allowed.
-        return i.gettext("--names: “{name}” is longer than {most} characters.").format(
-            name=name, most=MAX_NAME
-        )
-    # Translators: command-line error: a name must be one word of letters
-    # (digits, - ' . after the first letter).
-    return i.gettext(
-        "--names: “{name}” must be one word that starts with a letter, e.g. Anna or Jean-Luc."
-    ).format(name=name)
 
 
 def name_is_a_word(i: I18n, name: str) -> str:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..boundary import shown
-from ..core.rules import BlockedRule, Opener, Reduction, Rules, RulesError, Tally, preset_of
+from ..core.rules import BlockedRule, Opener, Reduction, Rules, Tally, preset_of
 from ..i18n import I18n
 
 
@@ -253,28 +252,3 @@ def _blocked_sentence(i: I18n, rules: Rules) -> str:
         # Translators: rules text, DominoPlaza: a blocked hand scores nothing.
         return i.gettext("If nobody can play or draw, the hand ends and nobody scores.")
     return text.format(count=award)
-
-
-def rules_error(i: I18n, error: RulesError) -> str:
-    """Why the rules asked for cannot be played, in words."""
-    texts = {
-        # Translators: command-line error: partnerships need four players.
-        "partnerships-need-four-players": i.gettext("Partnerships need four players (--players 4)."),
-        # Translators: command-line error: the number of players.
-        "players-out-of-range": i.gettext("Bergen is played by 2, 3 or 4 players."),
-        # Translators: command-line error: the deal does not fit the set. {option} is an option name.
-        "deal-too-large": i.gettext("That many tiles do not fit in the set ({option})."),
-        # Translators: command-line error: the double-nine and double-twelve sets are always played
-        # with all arms of the opening double first.
-        "arms-first-with-larger-sets": i.gettext(
-            "The double-nine and double-twelve sets are played with all arms first (--first-arms-first yes)."
-        ),
-        # Translators: command-line error: an unknown preset. {value} is what was given.
-        "unknown-preset": i.gettext("There is no preset “{value}”."),
-        # Translators: command-line error: an unknown rule option.
-        "unknown-option": i.gettext("There is no rule option “{option}”."),
-        # Translators: command-line error: a value an option cannot take. {option} and {value} as given.
-        "bad-value": i.gettext("The option {option} cannot be “{value}”."),
-    }
-    text = texts.get(error.code, error.code)
-    return text.format(option=shown(error.option.replace("_", "-")), value=shown(str(error.value)))

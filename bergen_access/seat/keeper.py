@@ -19,15 +19,13 @@ from functools import partial
 from ..boundary import Screened
 from ..commands.definitions import Place, definitions
 from ..commands.keep_parser import (
-    MOST_DRAWN,
-    EntryProblem,
     KeepCommand,
     KeepKind,
     KeepLexicon,
     KeepParseError,
     parse_keep,
 )
-from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
+from ..commands.lexicon import CommandKind, Lexicon
 from ..core.actions import Pass
 from ..core.events import CountersDiscarded, Drew, Event, HandDealt, HandEnded, MatchWon
 from ..core.keep_record import keep_record
@@ -45,6 +43,7 @@ from ..present.keep_text import KeepText
 from ..present.legend import KeepLegend
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator
+from ..present.refusals import Refusals, input_refused
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
@@ -318,35 +317,12 @@ class Keeper(Talking):
 
     def refusal(self, error: KeepParseError) -> Message:
         """Why a line is not an entry, and what is possible."""
-        text = error.text.strip()
-        problem = error.problem
-        if problem is EntryProblem.UNKNOWN_NAME:
-            return self.text.unknown_name(text)
-        if problem is EntryProblem.BAD_END:
-            return self.feedback.bad_end(text)
-        if problem is EntryProblem.EXTRA_WORDS:
-            return notices.extra_words(self.i18n, text, error.word)
-        if problem is EntryProblem.ONE_NAME:
-            nobody = self.lexicon.word("nobody", self.i18n)
-            return notices.one_name(self.i18n, text, error.word, nobody)
-        if problem is EntryProblem.BAD_COUNT:
-            return notices.bad_number(self.i18n, text, error.word, MOST_DRAWN)
-        if problem is EntryProblem.BAD_HISTORY:
-            return notices.bad_number(self.i18n, text, error.word, MOST_HISTORY)
-        if problem is EntryProblem.HOLDING_FORM:
-            return self.text.holding_form()
-        if problem is EntryProblem.AMBIGUOUS_TILE:
-            return self.feedback.ambiguous_tile(text, error.readings)
-        if problem is EntryProblem.NOT_IN_SET:
-            return self.feedback.not_in_set(text)
-        if problem is EntryProblem.HEADER_VALUE:
-            return self.text.header_value(text)
-        return self.text.unknown(text)
+        return Refusals(self.narrator).entry(error)
 
     def refuse_input(self, screened: Screened) -> None:
         """A line the input boundary stopped: say so; nothing else happens."""
         help_word = self.lexicon.game.main_word(CommandKind.HELP)
-        self.say(notices.input_refused(self.i18n, screened, help_word))
+        self.say(input_refused(self.i18n, screened, help_word))
 
     # ------------------------------------------------------------ corrections
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..commands.definitions import CommandKind
 from ..commands.parser import Command
-from ..core.actions import Action, Draw, Pass, Play
+from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
 from ..core.events import Event, HandDealt, Opened
 from ..core.lessons import PLAYER, Lesson, Part, Step
@@ -27,6 +27,7 @@ from ..output.announcer import Announcer
 from ..present import prompts
 from ..present.lessons import LessonWords
 from ..present.message import Message, Prompt, Verbosity
+from ..present.refusals import Move, Refusals
 from .match_seat import MatchSeat, Seating
 from .session import Session
 
@@ -171,7 +172,8 @@ class LessonSeat(MatchSeat):
     def _name_the_opening(self, tile: Tile) -> None:
         task = self.guide.opening_task()
         if tile not in self._dealt:
-            self.say(self.feedback.not_in_hand(tile, self._dealt))  # the game's own refusal
+            refused = Move(self.view, Play(PLAYER, tile, End.LEFT), hand=self._dealt)
+            self.say(Refusals(self.narrator).move(Refusal.NOT_IN_HAND, refused))  # the game's own refusal
             self.say(self.guide.try_again(task))
         elif tile != self._opener:
             self.say(self.guide.not_the_opening(tile))

@@ -19,8 +19,8 @@ from typing import Any
 from ..boundary import Screened
 from ..commands.completion import completions
 from ..commands.definitions import review_of
-from ..commands.lexicon import MOST_HISTORY, CommandKind, Lexicon
-from ..commands.parser import Command, ParseError, ParseProblem, parse
+from ..commands.lexicon import CommandKind, Lexicon
+from ..commands.parser import Command, ParseError, parse
 from ..commands.which_end import EndQuestion, must_ask, placed_without_asking
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
@@ -33,14 +33,15 @@ from ..core.why import why_of
 from ..i18n import I18n
 from ..output.announcer import Announcer
 from ..players.coach import Coach
-from ..present import notices, prompts
+from ..present import prompts
 from ..present.coaching import CoachWords
 from ..present.explain import Explainer
 from ..present.feedback import Feedback
 from ..present.help_text import game_help
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator
-from ..present.options import choices, held_back_number
+from ..present.options import choices
+from ..present.refusals import Move, Refusals, input_refused
 from ..present.replies import Replies
 from ..present.reviews import Reviews
 from ..present.table_talk import TableTalk
@@ -101,6 +102,7 @@ class MatchSeat(Talking):
         self.explainer = Explainer(self.narrator)
         self.coach_words = CoachWords(self.narrator)
         self.reviews = Reviews(self.replies, self.table_talk, self.feedback)
+        self.refusals = Refusals(self.narrator)
         self.news.use(self.narrator, self.replies)
         self.lexicon = Lexicon(self.i18n)
         self.announcer.language = language
@@ -271,23 +273,11 @@ class MatchSeat(Talking):
 
     def refusal(self, error: ParseError) -> Message:
         """Why a line is not a command, and what is possible."""
-        text = error.text.strip()
-        word = text.split()[0] if text else ""
-        if error.problem is ParseProblem.BAD_END:
-            return self.feedback.bad_end(text)
-        if error.problem is ParseProblem.AMBIGUOUS_TILE:
-            return self.feedback.ambiguous_tile(text, error.readings)
-        if error.problem is ParseProblem.NOT_IN_SET:
-            return self.feedback.not_in_set(text)
-        if error.problem is ParseProblem.EXTRA_WORDS:
-            return notices.extra_words(self.i18n, text, word)
-        if error.problem is ParseProblem.BAD_NUMBER:
-            return notices.bad_number(self.i18n, text, word, MOST_HISTORY)
-        return self.feedback.unknown(text, self.lexicon.main_word(CommandKind.HELP))
+        return self.refusals.line(error)
 
     def refuse_input(self, screened: Screened) -> None:
         """A line the input boundary stopped: say so; nothing else happens."""
-        self.say(notices.input_refused(self.i18n, screened, self.lexicon.main_word(CommandKind.HELP)))
+        self.say(input_refused(self.i18n, screened, self.lexicon.main_word(CommandKind.HELP)))
 
     # the command table's commands, each by its handler's name (``on_`` and the command)
 
@@ -334,10 +324,10 @@ class MatchSeat(Talking):
     def _not_now(self) -> bool:
         """Refuse a move when it is not the player's turn; True if refused."""
         if self.match.phase is Phase.HAND_OVER:
-            self.say(self.feedback.hand_over())
+            self.say(self.refusals.move(Refusal.HAND_OVER, Move(self.view)))
             return True
         if self.match.turn != self.seating.human:
-            self.say(self.feedback.not_your_turn(self.words.name(self.match.turn)))
+            self.say(self.refusals.move(Refusal.NOT_YOUR_TURN, Move(self.view)))
             return True
         return False
 
@@ -348,7 +338,8 @@ class MatchSeat(Talking):
         seat = self.seating.human
         view = self.view
         if command.tile not in view.hand:
-            self.say(self.feedback.not_in_hand(command.tile, view.hand))
+            refused = Move(view, Play(seat, command.tile, End.LEFT))
+            self.say(self.refusals.move(Refusal.NOT_IN_HAND, refused))
             return
         legal_ends = [a.end for a in view.legal_actions if isinstance(a, Play) and a.tile == command.tile]
         if command.end is None and command.ends:  # "2-9:1,4": asked among the ends the line showed
@@ -372,36 +363,7 @@ class MatchSeat(Talking):
 
     def _refuse(self, action: Action) -> None:
         """Say why an action is not legal, and what is."""
-        reason = self.match.check(action)
-        view = self.view
-        must = self.replies.must(view)
-        if reason is Refusal.MUST_PLAY:
-            self.say(self.feedback.must_play(must))
-        elif reason is Refusal.NOTHING_TO_DRAW:
-            self.say(self.feedback.nothing_to_draw(view))
-        elif reason is Refusal.MUST_DRAW:
-            self.say(self.feedback.must_draw())
-        elif reason in (Refusal.OTHER_END_ONLY, Refusal.ARMS_FIRST) and isinstance(action, Play):
-            legal = [a.end for a in view.legal_actions if isinstance(a, Play) and a.tile == action.tile]
-            held_back = held_back_number(view)
-            if legal:
-                self.say(self.feedback.only_end(action.tile, legal, reason is Refusal.ARMS_FIRST))
-            elif reason is Refusal.ARMS_FIRST and held_back is not None:
-                self.say(self.feedback.held_back(action.tile, held_back, must))
-            else:
-                self._does_not_fit(action.tile, must)
-        elif isinstance(action, Play):
-            self._does_not_fit(action.tile, must)
-        else:
-            self.say(self.replies.turn(view))
-
-    def _does_not_fit(self, tile: Any, must: str) -> None:
-        view = self.view
-        assert view.ends is not None
-        ends = self.words.ends(view.ends, view.end_is_double)
-        shown = self.words.ends_braille(view.ends, view.end_is_double)
-        terse = self.replies.options.braille(choices(view))  # what can be done, in the terse line's codes
-        self.say(self.feedback.does_not_fit(tile, ends, shown, must, terse))
+        self.say(self.refusals.move(self.match.check(action), Move(self.view, action)))
 
     def play(self, action: Play) -> None:
         if self.match.check(action) is not None:
