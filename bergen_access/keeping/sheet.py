@@ -91,6 +91,7 @@ class SheetFile:
         self.written: list[Entry | Call] = list(written)  # the entries the file holds now
         self._low = len(self.written)  # the fewest entries the sheet has had since the last write
         self.replaces = replaces  # a file of version 1 this one takes the place of, once written
+        self._failed = False  # a write failed: what it left after the last whole line is cut off next
 
     @property
     def path(self) -> Path | None:
@@ -113,12 +114,13 @@ class SheetFile:
             if at < len(self.written):
                 lines.append(undo_line(at, self.written[at:]))
             lines += [entry_to_json(entry) for entry in entries[at:]]
-            if not lines:
+            if not lines and not self._failed:
                 return True
             done = self.storage.attempt(lambda: self.file.append(lines))
             if done:
                 del self.written[at:]
                 self.written.extend(entries[at:])
+        self._failed = not done
         if done:
             self._low = len(self.written)
             if self.replaces is not None:
