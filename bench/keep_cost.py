@@ -106,16 +106,16 @@ def typed_lines(entries: int, seed: int) -> tuple[list[str], list[int]]:
     return lines, counts
 
 
-def saved_entries(data: Path) -> int:
-    """How many entries the run left on its sheet (either version's file)."""
-    folder = data
-    journal = folder / "keep.jsonl"
-    if journal.exists():
+def saved_entries(home: Path) -> int:
+    """How many entries the run left on its sheet (either version's file, wherever that version keeps
+    its data folder: ``BERGEN_DATA_DIR`` or the XDG one)."""
+    for journal in home.rglob("keep.jsonl"):
         from bergen_access.keeping.sheet import read_sheet  # noqa: PLC0415
 
         return len(read_sheet(journal)[0][0].entries)
-    record = json.loads((folder / "keep.json").read_text(encoding="utf-8"))
-    return len(load_keep(record)[0].entries)
+    for whole in home.rglob("keep.json"):
+        return len(load_keep(json.loads(whole.read_text(encoding="utf-8")))[0].entries)
+    return 0
 
 
 def measure(tree: Path, lines: list[str], counts: list[int], entries: int) -> dict[str, float]:
@@ -126,6 +126,8 @@ def measure(tree: Path, lines: list[str], counts: list[int], entries: int) -> di
         "HOME": str(home),
         "BERGEN_DATA_DIR": str(home / "data"),
         "BERGEN_CONFIG_DIR": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "xdg-data"),  # where older versions keep their data folder
+        "XDG_CONFIG_HOME": str(home / "xdg-config"),
         "LANG": "C.UTF-8",
         "TERM": "dumb",
         "PATH": "/usr/bin:/bin",
@@ -146,7 +148,7 @@ def measure(tree: Path, lines: list[str], counts: list[int], entries: int) -> di
     costs = [(counts[k], marks[k + 1] - marks[k]) for k in range(len(lines)) if k + 1 < len(marks)]
     early = [cost for count, cost in costs if 5 <= count <= 60]
     late = [cost for count, cost in costs if entries - 200 <= count <= entries]
-    kept = saved_entries(home / "data")
+    kept = saved_entries(home)
     if kept < entries:
         raise RuntimeError(f"{tree}: only {kept} entries were kept (a line was not taken as expected)")
     return {
