@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from .boundary import NameProblem, ascii_number, name_problem
 from .commands.keep_parser import KeepLexicon
@@ -42,6 +42,7 @@ from .present import notices
 from .present.rules_text import rules_error
 from .rule_args import add_rule_arguments, rules_from_arguments
 from .seat.keeper import Keeper
+from .session.appendfile import JournalText
 from .session.savefile import checked_name
 from .session.untrusted import DamagedFile
 from .ui.keeper import keep_score
@@ -127,7 +128,7 @@ def _open_sheet(console: Console) -> tuple[Table | Tally, list[str], SheetFile] 
     """The sheet kept as a journal (``keep.jsonl``); an unfinished last line is said and cut off."""
     words = console.words
 
-    def load(path: Path) -> tuple[Sheet, Any]:
+    def load(path: Path) -> tuple[Sheet, JournalText]:
         sheet, text = read_sheet(path, checked_name)
         _check_names(sheet[1], words)
         return sheet, text
