@@ -21,20 +21,30 @@ from .console import (
     seat_session,
     start_channels,
 )
-from .core.keep_record import load_keep
-from .core.record import RecordError
 from .core.refused import RecordProblem
 from .core.rules import Rules, RulesError
 from .core.rules import Tally as TallyKind
 from .core.table import Table
 from .core.tally import Tally
 from .i18n import I18n
+from .keeping.sheet import (
+    LEGACY_FILE,
+    PREVIOUS_FILE,
+    SHEET,
+    SHEET_FILE,
+    Sheet,
+    SheetFile,
+    continues,
+    read_legacy,
+    read_sheet,
+)
 from .present import notices
 from .present.refusals import name_refused, rules_error
 from .rule_args import add_rule_arguments, rules_from_arguments
-from .seat.keeper import KEEP_FILE, Keeper
+from .seat.keeper import Keeper
+from .session.appendfile import JournalText
 from .session.savefile import checked_name
-from .session.untrusted import DamagedFile, read_json
+from .session.untrusted import DamagedFile
 from .ui.keeper import keep_score
 
 DEFAULT_NAMES = ("Anna", "Cem", "Mia", "Tom")
@@ -90,33 +100,92 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     )
 
 
-PREVIOUS_FILE = "keep.previous.json"
+LEGACY_PREVIOUS = "keep.previous.json"
 
 
-def _saved(console: Console, new: bool) -> tuple[Table | Tally, list[str]] | None:
-    """The saved score sheet if the keeper wants it; a damaged file is reported and kept aside."""
+def _saved(console: Console, new: bool) -> tuple[Table | Tally, list[str], SheetFile] | None:
+    """The saved score sheet if the keeper wants it, with the journal it goes on in; a damaged file is
+    reported and kept aside."""
     i = console.words
-
-    def load(path: Path) -> tuple[Table | Tally, list[str]]:
-        try:
-            core, names = load_keep(read_json(path), checked_name)
-            if names_refusal(names, i) is not None:  # the same names the command line takes
-                raise RecordError(RecordProblem.MALFORMED, "sheet.names")
-        except RecordError as error:
-            raise DamagedFile(error.code, "" if error.detail is None else str(error.detail)) from None
-        return core, names
-
-    saved = console.load_saved(KEEP_FILE, "sheet", load)
+    saved = _open_sheet(console) or _legacy_sheet(console)
     if saved is None:
         return None
-    core, names = saved
+    core, names, sheet = saved
     if not new and not core.is_over:
         # Translators: offer to continue a saved scorekeeping session. {hand} is its hand number.
         question = i.gettext("A saved score sheet is waiting, in hand {hand}. Continue it? Yes or no.")
         if console.setup.yes_no(question.format(hand=core.hand_number)):
-            return core, names
-    console.keep_declined(KEEP_FILE, PREVIOUS_FILE)
+            return core, names, sheet
+    sheet.close()
+    if sheet.path is not None:
+        console.keep_declined(SHEET_FILE, PREVIOUS_FILE)
+    else:  # a sheet of version 1 that could not be carried on
+        console.keep_declined(LEGACY_FILE, LEGACY_PREVIOUS)
     return None
+
+
+def _open_sheet(console: Console) -> tuple[Table | Tally, list[str], SheetFile] | None:
+    """The sheet kept as a journal (``keep.jsonl``); an unfinished last line is said and cut off."""
+    words = console.words
+
+    def load(path: Path) -> tuple[Sheet, JournalText]:
+        sheet, text = read_sheet(path, checked_name)
+        _check_names(sheet[1], words)
+        return sheet, text
+
+    loaded = console.load_saved(SHEET_FILE, "sheet", load)
+    if loaded is None:
+        return None
+    (core, names), text = loaded
+    path = console.data.path(SHEET_FILE)
+    assert path is not None
+    if text.torn:
+        console.announcer.announce(notices.torn_sheet(words, str(path)))
+    sheet = SheetFile(console.data, names, path=path, written=core.entries, good_size=text.good_size)
+    if text.torn:
+        sheet.cut_tail()
+        console.tell_storage()
+    _tidy_legacy(console, (core, names))
+    return core, names, sheet
+
+
+def _legacy_sheet(console: Console) -> tuple[Table | Tally, list[str], SheetFile] | None:
+    """A sheet of version 1 (``keep.json``): carried on as a journal, which takes its place."""
+    words = console.words
+
+    def load(path: Path) -> Sheet:
+        sheet = read_legacy(path, checked_name)
+        _check_names(sheet[1], words)
+        return sheet
+
+    loaded = console.load_saved(LEGACY_FILE, "sheet", load)
+    if loaded is None:
+        return None
+    core, names = loaded
+    sheet = SheetFile(console.data, names, replaces=LEGACY_FILE)
+    sheet.sync(core)  # the old file is removed once the journal holds the sheet
+    console.tell_storage()
+    return core, names, sheet
+
+
+def _tidy_legacy(console: Console, sheet: Sheet) -> None:
+    """A ``keep.json`` beside the journal that carries it on (carrying it on was cut short) is removed;
+    any other is left for when this sheet is done."""
+    path = console.data.path(LEGACY_FILE)
+    if path is None or not path.is_file() or not console.data.usable:
+        return
+    try:
+        legacy = read_legacy(path)
+    except (OSError, DamagedFile):
+        return
+    if continues(sheet, legacy):
+        console.data.remove(LEGACY_FILE)
+
+
+def _check_names(names: list[str], words: I18n) -> None:
+    """The same names the command line takes; ``DamagedFile`` if not."""
+    if names_refusal(names, words) is not None:
+        raise DamagedFile(RecordProblem.MALFORMED, "sheet.names")
 
 
 def names_refusal(names: list[str], words: I18n) -> str | None:
@@ -194,12 +263,15 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
     keepers: list[Keeper] = []
 
     def keep() -> int:
-        if not console.claim(KEEP_FILE, "sheet"):
+        if not console.claim(SHEET, "sheet"):
             return 0
+        if console.data.usable:
+            console.data.clean_temporary(SHEET_FILE)  # a killed writer's, beside the sheet's own name
         speech = args.speech or settings.speech or "off"
         saved = _saved(console, args.new)
+        sheet: SheetFile | None = None
         if saved is not None:
-            core, kept_names = saved
+            core, kept_names, sheet = saved
         else:
             core, kept_names = (Tally(rules, scores) if args.mode == "tally" else Table(rules, scores)), names
         start_channels(console, args, speech)
@@ -211,6 +283,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
             verbosity=console.verbosity,
             announcer=announcer,
             session=seat_session(console, speech, export_dir=export_dir),
+            sheet=sheet,
         )
         keepers.append(keeper)
         console.target.append(keeper)

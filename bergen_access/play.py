@@ -38,7 +38,8 @@ from .present.refusals import rules_error
 from .present.table_talk import rules_name, saved_match
 from .present.words import Words
 from .rule_args import add_rule_arguments, rules_from_arguments
-from .session.journal import Journal, JournalText, clean_strays, current_journal, read_journal
+from .session.appendfile import JournalText
+from .session.journal import Journal, clean_strays, current_journal, read_journal
 from .session.match_log import legacy_record_of
 from .session.savefile import MATCH_FILE, checked_seat, load_match
 from .session.untrusted import DamagedFile

@@ -1,7 +1,9 @@
-"""What the program keeps of the console's match, read as the program reads it: its journal.
+"""What the program keeps of the console's match and of the score sheet, read as the program reads them.
 
 The save is the newest journal of the console in ``records`` (``session/journal.py``); these helpers
 let a test ask for the match in it, its actions as JSON, or whether it ended, without knowing the format.
+The score sheet is a journal too (``keep.jsonl``, ``keeping/sheet.py``): ``saved_sheet`` shows it as
+the whole sheet of version 1 (``keep.json``) showed it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from typing import Any
 
 from bergen_access.core.engine import Match
 from bergen_access.core.journal import Replayed
+from bergen_access.core.keep_record import keep_record
 from bergen_access.core.record import action_to_json
+from bergen_access.keeping.sheet import SHEET_FILE, read_sheet
 from bergen_access.session.journal import (
     FOLDER,
     SUFFIX,
@@ -91,6 +95,28 @@ def cut_journal(path: Path, actions: int) -> None:
     path.write_text("".join(json.dumps(e) + "\n" for e in kept), encoding="utf-8")
 
 
+def sheet_path(data: Path) -> Path:
+    """Where the score sheet is kept (it may not be there)."""
+    return data / SHEET_FILE
+
+
+def saved_sheet(data: Path) -> dict[str, Any] | None:
+    """The score sheet as the whole sheet of version 1 held it (its entries after every take-back), read
+    back from its journal as the program reads it; None if there is none."""
+    path = sheet_path(data)
+    if not path.exists():
+        return None
+    (core, names), _text = read_sheet(path)
+    return keep_record(core, names)
+
+
+def sheet_text(data: Path) -> str:
+    """The score sheet as a file of version 1 (``keep.json``) held it: what earlier versions wrote."""
+    sheet = saved_sheet(data)
+    assert sheet is not None, "no score sheet"
+    return json.dumps(sheet, indent=1) + "\n"
+
+
 def entries(path: Path) -> list[Any]:
     """A journal's entries after its header."""
     return read_text(path).entries
@@ -107,4 +133,7 @@ __all__ = [
     "replayed",
     "saved_actions",
     "saved_match",
+    "saved_sheet",
+    "sheet_path",
+    "sheet_text",
 ]

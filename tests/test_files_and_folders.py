@@ -30,7 +30,7 @@ from bergen_access.present.refusals import file_reason
 from bergen_access.session.savefile import match_text
 
 from .drivers import ROOT, PipeSession, environment
-from .saves import journal_path, replayed, save_record
+from .saves import journal_path, replayed, save_record, saved_sheet, sheet_path, sheet_text
 
 GAME = ["--seed", "5", "--plain", "--speech", "off"]
 KEEP = ["keep", "--names", "Anna,Cem", "--plain", "--speech", "off"]
@@ -135,14 +135,16 @@ def put(path: Path, content: bytes | None) -> None:
 # ------------------------------------------------------------------------------- real files to damage
 
 
-def _real_file(home: Path, args: list[str], typed: str, name: str) -> bytes:
-    result = run(home, args, typed)
-    assert_clean(result)
-    return kept_file(home, name).read_bytes()
+def _real_sheet(home: Path, args: list[str], typed: str) -> bytes:
+    """The sheet a real run kept, as a file of version 1 held it."""
+    assert_clean(run(home, args, typed))
+    return sheet_text(data_of(home)).encode("utf-8")
 
 
 def kept_file(home: Path, name: str) -> Path:
-    """Where a program keeps its state: the score sheet's file, or the match's journal."""
+    """Where a program keeps its state: the score sheet's journal, or the match's."""
+    if name == "keep.json":
+        return sheet_path(data_of(home))
     if name != "match.json":
         return data_of(home) / name
     path = journal_path(data_of(home))
@@ -163,17 +165,17 @@ def match_save(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 
 @pytest.fixture(scope="module")
 def track_sheet(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A score sheet of version 1 (``keep.json``, as earlier versions wrote it; still read and carried on
+    as a journal) of a real sheet: an opening, its confirmation and a play, then quit."""
     typed = "Cem 5-5\nyes\n2-5 left\nquit\n"
-    sheet = _real_file(tmp_path_factory.mktemp("track"), KEEP, typed, "keep.json")
+    sheet = _real_sheet(tmp_path_factory.mktemp("track"), KEEP, typed)
     assert json.loads(sheet)["mode"] == "track" and len(json.loads(sheet)["entries"]) == 3
     return sheet
 
 
 @pytest.fixture(scope="module")
 def tally_sheet(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    sheet = _real_file(
-        tmp_path_factory.mktemp("tally"), [*KEEP, "--mode", "tally"], "Anna 1-1\nyes\nquit\n", "keep.json"
-    )
+    sheet = _real_sheet(tmp_path_factory.mktemp("tally"), [*KEEP, "--mode", "tally"], "Anna 1-1\nyes\nquit\n")
     assert json.loads(sheet)["mode"] == "tally" and len(json.loads(sheet)["entries"]) == 1
     return sheet
 
@@ -1014,7 +1016,7 @@ def test_a_match_and_a_score_sheet_are_kept_at_the_same_time(tmp_path: Path) -> 
         result = run(tmp_path, KEEP, "Cem 5-5\nyes\nquit\n")
         assert_clean(result)
         assert notices.lock_question(ENGLISH, "sheet") not in result.out and "1-3> " not in result.out
-        assert json.loads((data_of(tmp_path) / "keep.json").read_text())["entries"][1]["tile"] == "5-5"
+        assert (saved_sheet(data_of(tmp_path)) or {})["entries"][1]["tile"] == "5-5"
         game.type("quit")
         assert game.finish() == 0
     finally:

@@ -22,7 +22,7 @@ from bergen_access.core.engine import Match, Phase
 from bergen_access.core.record import from_record, to_record
 from bergen_access.core.rules import preset
 from bergen_access.core.takeback import take_back
-from bergen_access.session import journal as journal_module
+from bergen_access.session import appendfile as journal_module
 from bergen_access.session.journal import Journal, read_journal, read_text
 from bergen_access.session.storage import Storage
 

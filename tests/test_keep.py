@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from bergen_access.i18n import I18n
 
 from .capabilities import needs_pty, pty_spawn
 from .drivers import ROOT, environment
+from .saves import saved_sheet
 
 LANGUAGES = ["en", "de", "tr"]
 
@@ -69,8 +69,8 @@ def keep(home: Path, args: list[str], record: str, language: str = "en") -> tupl
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    save = home / "data" / "bergen-access" / "keep.json"
-    core = load_keep(json.loads(save.read_text(encoding="utf-8")))[0] if save.exists() else None
+    sheet = saved_sheet(home / "data" / "bergen-access")
+    core = load_keep(sheet)[0] if sheet is not None else None
     return result.stdout, core
 
 
@@ -335,5 +335,5 @@ def test_tally_typed_under_a_pseudo_terminal_in_each_language(tmp_path: Path, la
     assert "Anna 4 Cem 5 /15" not in (child.before or "")  # the hand is over: who opens next
     child.send(words.values["quit"] + "\r")
     child.expect(pexpect.EOF)
-    core, _ = load_keep(json.loads((tmp_path / "data" / "bergen-access" / "keep.json").read_text()))
+    core, _ = load_keep(saved_sheet(tmp_path / "data" / "bergen-access"))
     assert core.scores == [4, 5] and core.hand_number == 2  # Cem: opening 2, triple 3; Anna: 2 + out 2

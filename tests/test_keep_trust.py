@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import json
 import re
 import subprocess
 import sys
@@ -43,6 +42,7 @@ from bergen_access.i18n import I18n
 
 from .capabilities import pty_spawn
 from .drivers import ROOT, PipeSession, clean, environment
+from .saves import saved_sheet, sheet_path
 from .table_script import Script, play_match
 
 LANGUAGES = ["en", "de", "tr"]
@@ -203,12 +203,11 @@ class Words:
 
 
 def keep_file(home: Path) -> Path:
-    return home / "data" / "bergen-access" / "keep.json"
+    return sheet_path(home / "data" / "bergen-access")
 
 
 def saved(home: Path) -> dict[str, Any] | None:
-    path = keep_file(home)
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    return saved_sheet(home / "data" / "bergen-access")
 
 
 def saved_core(home: Path) -> Table | Tally | None:

@@ -38,7 +38,7 @@ from pexpect.popen_spawn import PopenSpawn
 
 from .capabilities import HANG_UP, HARD_KILL, needs_pty, pty_spawn
 from .drivers import ROOT, clean, environment
-from .saves import cut_journal, journal_path, save_record
+from .saves import cut_journal, journal_path, save_record, saved_sheet
 
 try:  # the terminal's settings, read to see that the program gives them back: POSIX only
     import pty
@@ -258,6 +258,11 @@ def read_save(home: Path, name: str) -> dict[str, Any]:
     """The save as data: the score sheet's file, or the match's journal (``tests/saves.py``)."""
     if name == "match.json":
         return save_record(data_folder(home))
+    if name == "keep.json":  # the score sheet, kept as a journal (``keep.jsonl``)
+        sheet = saved_sheet(data_folder(home))
+        if sheet is None:
+            raise FileNotFoundError(name)
+        return sheet
     return json.loads((data_folder(home) / name).read_text(encoding="utf-8"))
 
 

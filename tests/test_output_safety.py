@@ -39,7 +39,7 @@ from bergen_access.session.savefile import match_text
 
 from .capabilities import kill_now, needs_linux, needs_posix, pty_spawn
 from .drivers import ROOT, PipeSession, environment
-from .saves import journal_path, replayed, saved_actions
+from .saves import journal_path, replayed, saved_actions, saved_sheet, sheet_path, sheet_text
 from .speech_fixtures import SpeechServer, need, start_speech_server
 
 REFUSED = "That line was not used"
@@ -278,7 +278,7 @@ def test_a_bad_name_on_the_command_line_is_refused_visibly(
     assert why in lines[-1], lines[-1]
     assert "Traceback" not in result.stderr.decode()
     assert not any(line.startswith(FORGED) for line in lines)
-    assert not (tmp_path / "data" / "bergen-access" / "keep.json").exists()
+    assert not sheet_path(tmp_path / "data" / "bergen-access").exists()
 
 
 # ----------------------------------------------------------------- names in save files
@@ -312,7 +312,8 @@ def real_saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return {
         "match": match_text(found.match, found.seats),  # a save of version 2, still read
         "journal": journal.read_text(encoding="utf-8"),
-        "keep": (folder / "keep.json").read_text(encoding="utf-8"),
+        "keep": sheet_text(folder),  # a sheet of version 1, still read
+        "sheet": sheet_path(folder).read_text(encoding="utf-8"),
     }
 
 
@@ -345,6 +346,9 @@ FORGERIES: list[tuple[str, str, Callable[[dict[str, Any]], None]]] = [
     ("keep", "name-newline", _set(("names", 1), "Cem\n" + FORGED)),
     ("keep", "name-esc", _set(("names", 0), "\x1b]0;owned\x07Anna")),
     ("keep", "rules-key", lambda record: _rules_key(record, "x\n" + FORGED + "\x1b]0;owned\x07")),
+    ("sheet", "name-newline", _set(("names", 1), "Cem\n" + FORGED)),
+    ("sheet", "name-esc", _set(("names", 0), "\x1b]0;owned\x07Anna")),
+    ("sheet", "rules-key", lambda record: _rules_key(record, "x\n" + FORGED + "\x1b]0;owned\x07")),
 ]
 
 
@@ -354,20 +358,21 @@ def test_a_save_file_with_a_hostile_name_is_set_aside_and_forges_nothing(
 ) -> None:
     folder = tmp_path / "data" / "bergen-access"
     folder.mkdir(parents=True)
-    if kind == "journal":  # the header is forged; the moves after it are the real ones
+    if kind in ("journal", "sheet"):  # the header is forged; the lines after it are the real ones
         head, rest = real_saves[kind].split("\n", 1)
         record = json.loads(head)
         forge(record)
         forged = json.dumps(record) + "\n" + rest
-        save = folder / "records" / "20200101-000000.jsonl"
-        save.parent.mkdir()
+        save = folder / "records" / "20200101-000000.jsonl" if kind == "journal" else sheet_path(folder)
+        save.parent.mkdir(exist_ok=True)
     else:
         record = json.loads(real_saves[kind])
         forge(record)
         forged = json.dumps(record, indent=1)
         save = folder / f"{kind}.json"
     save.write_text(forged, encoding="utf-8")
-    args = KEEP_ARGS[:-1] if kind == "keep" else game_args()[:-1]  # without --new: the file is read
+    keeping = kind in ("keep", "sheet")
+    args = KEEP_ARGS[:-1] if keeping else game_args()[:-1]  # without --new: the file is read
     result = subprocess.run(
         bergen(*args),
         cwd=ROOT,
@@ -386,8 +391,8 @@ def test_a_save_file_with_a_hostile_name_is_set_aside_and_forges_nothing(
     assert not any(line.strip().startswith(FORGED) for line in out.splitlines()), out
     assert unsafe_characters(result.stdout) == [], out
     assert "owned" not in out or "<ESC>" in out
-    if kind == "keep":
-        assert save.read_text(encoding="utf-8") != forged  # a fresh one was saved
+    if keeping:
+        assert sheet_path(folder).read_text(encoding="utf-8") != forged  # a fresh one was saved
     else:
         fresh = journal_path(folder)  # a fresh match, in a journal of its own
         assert fresh is not None and fresh != save and fresh.read_text(encoding="utf-8") != forged
@@ -814,5 +819,5 @@ def test_ctrl_d_typed_ahead_in_the_scorekeeper_leaves(tmp_path: Path) -> None:
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
-    saved = json.loads((tmp_path / "data" / "bergen-access" / "keep.json").read_text())
+    saved = saved_sheet(tmp_path / "data" / "bergen-access") or {}
     assert saved["names"] == ["Anna", "Cem"] and saved["entries"]

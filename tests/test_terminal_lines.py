@@ -17,7 +17,7 @@ import pytest
 
 from .capabilities import pty_spawn
 from .drivers import ROOT, environment
-from .saves import saved_match
+from .saves import saved_match, sheet_path
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[>=]")
 SHORT = {"en": "Move: ", "de": "Zug: ", "tr": "Hamle: "}
@@ -144,4 +144,4 @@ def test_closing_the_terminal_ends_quietly_and_keeps_the_match(
     assert status in (0, 129), status  # quiet: the end of input, or the hang-up's own status
     data = tmp_path / "data" / "bergen-access"
     assert not list(data.glob("crash*"))
-    assert saved_match(data) is not None if mode == "game" else (data / "keep.json").exists()
+    assert saved_match(data) is not None if mode == "game" else sheet_path(data).exists()

@@ -27,6 +27,7 @@ WINDOWS_TIER = frozenset(
         "test_keep_larger_sets.py",
         "test_match_record.py",
         "test_journal.py",
+        "test_keep_journal.py",
         "test_record_command.py",
         "test_rules_and_records.py",
         "test_tiers.py",

@@ -1,4 +1,11 @@
-"""Scorekeeping sessions as JSON: the rules, the names, the mode and every entry; loading replays them."""
+"""Scorekeeping sessions as JSON: the rules, the names, the mode and every entry; loading replays them.
+
+Version 2 is the sheet as a journal (``keeping/sheet.py`` keeps the file): a
+header (``sheet_header``), then one line per entry, the entry's JSON as
+version 1 held it, and a take-back as a line of its own (``undo_line``), so an
+entry costs one short line however long the sheet. Version 1, the whole
+sheet in one file (``keep_record``), is still read and carried on.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +35,8 @@ from .tally import Call, CallBlocked, CallHeader, CallOpen, CallOut, Tally
 from .tiles import LARGEST, parse_tile
 
 FORMAT = "bergen-access-keep"
-VERSION = 1
+VERSION = 1  # the whole sheet in one JSON file (``keep.json``)
+SHEET_VERSION = 2  # the sheet as a journal: a header, then a line per entry or take-back
 TRACK, TALLY = "track", "tally"
 MOST_ENTRIES = 200_000
 
@@ -66,22 +74,32 @@ ENTRY: Check = tagged(
 )
 
 
+def _fields(name: Check) -> tuple[dict[str, Check], dict[str, Check]]:
+    """What a sheet is, in both versions: its required and its optional fields (the entries aside)."""
+    required: dict[str, Check] = {
+        "mode": string(5, None, (TRACK, TALLY)),
+        "rules": RULES,
+        "names": array(name, 4, 2),
+    }
+    return required, {"scores": nullable(array(integer(0, 10_000), 4)), "openings": boolean()}
+
+
+def _check(schema: Check, value: Any, where: str) -> None:
+    try:
+        schema(value, where)
+    except SchemaError as error:
+        raise RecordError(RecordProblem.MALFORMED, error.where) from None
+
+
 def check_keep_record(record: Any, name: Check) -> None:
     """The shape of a score sheet before any value is used; ``RecordError`` naming the place."""
     check_kind(record, FORMAT, VERSION)
-    schema = obj(
-        {
-            "mode": string(5, None, (TRACK, TALLY)),
-            "rules": RULES,
-            "names": array(name, 4, 2),
-            "entries": array(ENTRY, MOST_ENTRIES),
-        },
-        {"scores": nullable(array(integer(0, 10_000), 4)), "openings": boolean()},
-    )
-    try:
-        schema(record, "sheet")
-    except SchemaError as error:
-        raise RecordError(RecordProblem.MALFORMED, error.where) from None
+    required, optional = _fields(name)
+    _check(obj({**required, "entries": array(ENTRY, MOST_ENTRIES)}, optional), record, "sheet")
+
+
+#: a take-back: the sheet goes back to its first ``at`` entries; ``entries`` are those it takes back
+UNDO: Check = obj({"at": integer(0, MOST_ENTRIES), "entries": array(ENTRY, MOST_ENTRIES)})
 
 
 def any_name(value: Any, where: str) -> None:
@@ -141,32 +159,75 @@ def entry_from_json(data: dict[str, Any]) -> Entry | Call:
     raise RecordError(RecordProblem.BAD_ENTRY, data)
 
 
-def keep_record(core: Table | Tally, names: list[str]) -> dict[str, Any]:
-    """The save record of a scorekeeping session."""
+def sheet_header(core: Table | Tally, names: list[str]) -> dict[str, Any]:
+    """The first line of a sheet kept as a journal: what version 1 held, all but the entries."""
     options = {k: (v.value if hasattr(v, "value") else v) for k, v in core.rules.options().items()}
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": SHEET_VERSION,
         "mode": TRACK if isinstance(core, Table) else TALLY,
         **({"openings": core.openings} if isinstance(core, Tally) else {}),
         "rules": options,
         "scores": list(core.starting_scores),
         "names": list(names),
+    }
+
+
+def undo_line(at: int, taken: list[Entry | Call]) -> dict[str, Any]:
+    """A take-back as a line of the journal: back to the first ``at`` entries (``taken`` follow them)."""
+    return {"undo": {"at": at, "entries": [entry_to_json(e) for e in taken]}}
+
+
+def keep_record(core: Table | Tally, names: list[str]) -> dict[str, Any]:
+    """The sheet as version 1 saved it, whole (still read and carried on as a journal)."""
+    return {
+        **sheet_header(core, names),
+        "version": VERSION,
         "entries": [entry_to_json(e) for e in core.entries],
     }
 
 
 def load_keep(record: Any, name: Check = any_name) -> tuple[Table | Tally, list[str]]:
-    """Replay a scorekeeping record (each name checked by ``name``)."""
+    """Replay a scorekeeping record of version 1 (each name checked by ``name``)."""
     check_keep_record(record, name)
+    return _replayed(record, record["entries"])
+
+
+def load_sheet(head: Any, lines: list[Any], name: Check = any_name) -> tuple[Table | Tally, list[str]]:
+    """Replay a sheet kept as a journal: its header, then its lines (entries and take-backs) in order;
+    ``RecordError`` naming the first line that is not one, or a take-back of what was never entered."""
+    check_kind(head, FORMAT, SHEET_VERSION)
+    required, optional = _fields(name)
+    _check(obj(required, optional), head, "sheet")
+    if len(lines) > 2 * MOST_ENTRIES:
+        raise RecordError(RecordProblem.MALFORMED, "sheet")
+    entries: list[Any] = []
+    for number, line in enumerate(lines, start=1):
+        where = f"sheet[{number}]"
+        if isinstance(line, dict) and "undo" in line:
+            _check(obj({"undo": UNDO}), line, where)
+            at, taken = line["undo"]["at"], line["undo"]["entries"]
+            if at > len(entries) or entries[at:] != taken:
+                raise RecordError(RecordProblem.MALFORMED, f"{where}.undo")
+            del entries[at:]
+            continue
+        _check(ENTRY, line, where)
+        entries.append(line)
+        if len(entries) > MOST_ENTRIES:
+            raise RecordError(RecordProblem.MALFORMED, where)
+    return _replayed(head, entries)
+
+
+def _replayed(sheet: dict[str, Any], entries_json: list[Any]) -> tuple[Table | Tally, list[str]]:
+    """The sheet (its fields checked) with these entries, replayed."""
     try:
-        rules = from_options(dict(record["rules"]))
+        rules = from_options(dict(sheet["rules"]))
     except RulesError:
         raise RecordError(RecordProblem.MALFORMED, "sheet.rules") from None
-    names = [str(n) for n in record["names"]]
-    entries = [entry_from_json(e) for e in record["entries"]]
-    mode = record["mode"]
-    scores = record.get("scores")
+    names = [str(n) for n in sheet["names"]]
+    entries = [entry_from_json(e) for e in entries_json]
+    mode = sheet["mode"]
+    scores = sheet.get("scores")
     if len(names) != rules.players:
         raise RecordError(RecordProblem.MALFORMED, "sheet.names")
     if any(isinstance(entry, Call) != (mode == TALLY) for entry in entries):
@@ -175,7 +236,7 @@ def load_keep(record: Any, name: Check = any_name) -> tuple[Table | Tally, list[
     try:
         if mode == TRACK:
             return Table.replay(rules, scores, entries), names  # type: ignore[arg-type]
-        openings = bool(record.get("openings", False))  # sheets kept before openings were called
+        openings = bool(sheet.get("openings", False))  # sheets kept before openings were called
         return Tally.replay(rules, scores, entries, openings=openings), names  # type: ignore[arg-type]
     except ValueError as error:
         raise RecordError(RecordProblem.DOES_NOT_REPLAY, str(error)) from None

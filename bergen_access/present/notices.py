@@ -50,6 +50,16 @@ def torn_journal(i: I18n, path: str) -> Message:
     return notice(text.format(path=path))
 
 
+def torn_sheet(i: I18n, path: str) -> Message:
+    """A resumed score sheet whose last write was cut short (a kill, a power cut): that write is not kept."""
+    # Translators: a saved score sheet's last write was cut short (the program was stopped while saving).
+    # That unfinished part is dropped; the sheet goes on from the last entry saved whole. {path} is the file.
+    text = i.gettext(
+        "A score sheet's last save was cut short and is left out ({path}); it goes on from there."
+    )
+    return notice(text.format(path=path))
+
+
 def why_not_saved(i: I18n, storage: Storage | None) -> Message | None:
     """The answer to ``save`` when nothing can be saved (None when it can)."""
     if storage is None or storage.folder is None:

@@ -10,7 +10,6 @@ and redo is saved before its answer is said (write-ahead).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,13 +27,13 @@ from ..commands.keep_parser import (
 from ..commands.lexicon import CommandKind, Lexicon
 from ..core.actions import Pass
 from ..core.events import CountersDiscarded, Drew, Event, HandDealt, HandEnded, MatchWon
-from ..core.keep_record import keep_record
 from ..core.table import Entry, NewHand, Reveal, Table
 from ..core.tally import Call, Tally
 from ..core.told import with_counters
 from ..i18n import I18n
 from ..keeping.export import record_csv, record_text, write_export
 from ..keeping.modes import Mode, mode_of
+from ..keeping.sheet import SHEET, SHEET_FILE, SheetFile
 from ..keeping.steps import Ask, Enter, Question, Step
 from ..output.announcer import Announcer
 from ..present import notices
@@ -50,7 +49,7 @@ from ..present.words import Words
 from .session import Session, pause_after_save
 from .talking import Talking
 
-KEEP_FILE = "keep.json"
+KEEP_FILE = SHEET_FILE
 
 
 #: something an entry told, as how to say it: said again in the words of the moment
@@ -88,11 +87,15 @@ class Keeper(Talking):
         verbosity: Verbosity,
         announcer: Announcer,
         session: Session,
+        sheet: SheetFile | None = None,
     ) -> None:
         self.mode: Mode = mode_of(core)
         self.names = names
         self.announcer = announcer
         self.session = session
+        storage = session.storage
+        #: the journal the sheet is kept in (a new one unless a saved sheet goes on; None: nothing kept)
+        self.sheet = sheet if sheet is not None or storage is None else SheetFile(storage, names)
         self.verbosity = verbosity
         self.done: list[Done] = []
         self.undone: list[Done] = []
@@ -175,8 +178,10 @@ class Keeper(Talking):
 
     def leave(self) -> None:
         """The keeper leaves: a finished sheet is closed, an open one kept; said so."""
+        if self.sheet is not None:
+            self.sheet.close()  # the file is free (Windows moves or removes no file held open)
         if self.is_over and self.session.storage is not None:
-            self.session.storage.remove(KEEP_FILE)
+            self.session.storage.remove(SHEET_FILE)
         storage = self.session.storage
         saved = storage is not None and storage.saves
         self.say(self.text.closed() if self.is_over else self.text.goodbye(saved))
@@ -188,12 +193,11 @@ class Keeper(Talking):
 
     def save(self) -> None:
         """Write the sheet (before the entry's answer is told: write-ahead); a failure is told once."""
-        storage = self.session.storage
-        if storage is None:
+        if self.sheet is None:
             return
-        if storage.write(KEEP_FILE, json.dumps(keep_record(self.core, self.names), indent=1) + "\n"):
-            pause_after_save(KEEP_FILE)
-        for told in storage.take_notices():
+        if self.sheet.sync(self.core):
+            pause_after_save(SHEET)
+        for told in self.sheet.storage.take_notices():
             self.say(notices.storage_notice(self.i18n, told))
 
     # ------------------------------------------------------------- entering

@@ -13,9 +13,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +21,10 @@ from ..core import journal as data
 from ..core.engine import Match
 from ..core.journal import Progress, Replayed
 from ..core.record import RecordError, any_seat
-from ..core.refused import RecordProblem
 from ..core.schema import Check
-from .storage import Storage, write_new
-from .untrusted import MAX_BYTES, DamagedFile, parse_json, read_bytes
+from .appendfile import AppendFile, JournalText, read_lines
+from .storage import Storage
+from .untrusted import DamagedFile
 
 FOLDER = "records"
 SUFFIX = ".jsonl"
@@ -38,40 +36,8 @@ def stamp() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S")
 
 
-def _line(entry: dict[str, Any]) -> bytes:
-    return (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
-
-
-@dataclass
-class JournalText:
-    """A journal file as read: its header and entries, where the good part ends, what was cut."""
-
-    head: Any
-    entries: list[Any]
-    good_size: int  # bytes up to the end of the last whole line
-    torn: bool  # an unfinished last line was found (and is not part of the journal)
-
-
-def read_text(path: Path, limit: int = MAX_BYTES) -> JournalText:
-    """The lines of a journal; FileNotFoundError if there is none, DamagedFile if it is not a journal.
-
-    The last line may be unfinished (a write cut short): it is left out and ``torn`` says so. A bad
-    line anywhere else means the file was damaged, not cut short."""
-    raw = read_bytes(path, limit)
-    lines = raw.split(b"\n")
-    tail = lines.pop()  # after the last newline: empty, or an unfinished line
-    torn = bool(tail)
-    good = len(raw) - len(tail)
-    if lines and not torn:
-        try:
-            parse_json(lines[-1], f"line {len(lines)}")
-        except DamagedFile:  # a last line that ended with its newline yet is cut (a torn sector)
-            torn = True
-            good -= len(lines.pop()) + 1
-    values = [parse_json(line, f"line {number}") for number, line in enumerate(lines, start=1)]
-    if not values:
-        raise DamagedFile(RecordProblem.NOT_A_RECORD)
-    return JournalText(values[0], values[1:], good, torn)
+#: a journal's lines: its header, its entries, and whether an unfinished last line was left out
+read_text = read_lines
 
 
 def read_journal(path: Path, seat: Check | None = None) -> tuple[Replayed, JournalText]:
@@ -103,11 +69,9 @@ class Journal:
     ) -> None:
         self.storage = storage
         self.table = table
-        self.path = path  # None until the first write creates the file
         self.started = started
         self.done = progress or Progress()
-        self._size = good_size  # where the journal's last whole line ends
-        self._handle: Any = None
+        self.file = AppendFile(path, good_size)  # no path until the first write creates the file
         self.match: Match | None = None
         self.seats: list[dict[str, Any]] | None = None  # as the journal last wrote them
 
@@ -166,11 +130,12 @@ class Journal:
             return False
         return self.storage.attempt(lambda: self._append([data.left(stamp())]))
 
+    @property
+    def path(self) -> Path | None:
+        return self.file.path
+
     def close(self) -> None:
-        if self._handle is not None:
-            with contextlib.suppress(OSError):
-                self._handle.close()
-            self._handle = None
+        self.file.close()
 
     # ------------------------------------------------------------- writing
 
@@ -179,7 +144,6 @@ class Journal:
         done = Progress(taken_back=len(match.taken_back))
         head = data.header(match, seats, self.started, table=self.table, taken_back=match.taken_back)
         entries = data.entries_since(match, done, stamp())
-        text = b"".join(_line(entry) for entry in (head, *entries))
         folder = self.storage.path(FOLDER)
         assert folder is not None
         folder.mkdir(parents=True, exist_ok=True)
@@ -187,29 +151,15 @@ class Journal:
         for number in range(1, 1000):
             path = folder / (f"{base}{SUFFIX}" if number == 1 else f"{base}-{number}{SUFFIX}")
             try:
-                write_new(path, text.decode("utf-8"))
+                self.file.create(path, [head, *entries])
             except FileExistsError:
                 continue
-            self.path, self._size, self.done, self.seats = path, len(text), done, list(seats)
+            self.done, self.seats = done, list(seats)
             return
         raise FileExistsError(folder / base)
 
     def _append(self, entries: list[dict[str, Any]]) -> None:
-        assert self.path is not None
-        if self._handle is None:
-            self._handle = open(self.path, "r+b")  # noqa: SIM115 - kept open while the match goes on
-        handle = self._handle
-        try:
-            handle.seek(self._size)
-            handle.truncate()  # whatever a write cut short left after the last whole line
-            text = b"".join(_line(entry) for entry in entries)
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        except OSError:
-            self.close()
-            raise
-        self._size += len(text)
+        self.file.append(entries)
 
 
 def _rebuilt(match: Match, before: Match) -> bool:
