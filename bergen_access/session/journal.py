@@ -11,7 +11,6 @@ data (header, entries, replay) is the core's (``core/journal.py``).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import os
 import time
@@ -40,6 +39,14 @@ def stamp() -> str:
 
 def _line(entry: dict[str, Any]) -> bytes:
     return (json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+@dataclass(frozen=True)
+class Lines:
+    """One write of a journal, made on the owner's thread: its bytes, and whether the match ends."""
+
+    data: bytes
+    last: bool = False
 
 
 @dataclass
@@ -89,7 +96,8 @@ class Journal:
 
     ``sync`` adds whatever the match did since the last write (moves, a deal, take-backs, its end) in
     one write with one fsync. A write that fails costs the save, never the game: the storage says so
-    once, and the next write that works adds everything missed."""
+    once, and the next write that works adds everything missed. ``sync`` is ``prepare`` (reads the
+    match) then ``write`` (the file); the server does the second in its writer thread."""
 
     def __init__(
         self,
@@ -108,8 +116,10 @@ class Journal:
         self.done = progress or Progress()
         self._size = good_size  # where the journal's last whole line ends
         self._handle: Any = None
+        self._unwritten = b""  # the lines of writes that failed, written first by the next
+        self._headed = path is not None  # the header is among the lines made (or in the file)
         self.match: Match | None = None
-        self.seats: list[dict[str, Any]] | None = None  # as the journal last wrote them
+        self.seats: list[dict[str, Any]] | None = None  # as the lines made last said them
 
     @classmethod
     def resume(
@@ -130,28 +140,58 @@ class Journal:
 
     def sync(self, match: Match, seats: list[dict[str, Any]]) -> bool:
         """Write what ``match`` did since the last write; False if it could not be written."""
+        lines = self.prepare(match, seats)
+        if lines is None:
+            return False
+        if not lines.data and not self.owed:
+            return True
+        return self.storage.attempt(lambda: self.write(lines))
+
+    def prepare(self, match: Match, seats: list[dict[str, Any]]) -> Lines | None:
+        """What ``match`` did since the last ``prepare``, as the bytes to add (the header first when
+        the file is new); None if nothing can be written. The owner calls it, on its own thread: the
+        match is read here and nowhere else, so a writer thread (``write``) touches only bytes."""
         if self.match is not None and match is not self.match and not _rebuilt(match, self.match):
             raise ValueError("a journal keeps one match")  # a new match gets a new journal
         self.match = match
         if not self.storage.usable:
-            return False
+            return None
+        entries: list[dict[str, Any]] = []
+        if not self._headed:
+            self.started = self.started or stamp()
+            self.done = Progress(taken_back=len(match.taken_back))
+            entries.append(
+                data.header(match, seats, self.started, table=self.table, taken_back=match.taken_back)
+            )
+            self._headed = True
+        elif seats != self.seats:
+            entries.append(data.seats_now(seats))
+        self.seats = list(seats)
+        entries += data.entries_since(match, self.done, stamp())
+        return Lines(b"".join(_line(entry) for entry in entries), self.done.ended)
+
+    @property
+    def owed(self) -> bool:
+        """A write failed: its lines are still to be written (by the next write that works)."""
+        return bool(self._unwritten)
+
+    def write(self, lines: Lines) -> None:
+        """Add ``lines`` (after those of any write that failed) to the file in one write and one fsync,
+        creating it at the first; OSError if that fails, the lines then kept for the next write. Only
+        the file is touched here, so it may run in a writer thread (one write at a time, in order)."""
+        text = self._unwritten + lines.data
+        self._unwritten = text
         if self.path is None:
-            return self.storage.attempt(lambda: self._create(match, seats))
-        progress = dataclasses.replace(self.done)
-        entries = [] if seats == self.seats else [data.seats_now(seats)]
-        entries += data.entries_since(match, progress, stamp())
-        if not entries:
-            return True
-        if self.storage.attempt(lambda: self._append(entries)):
-            self.done, self.seats = progress, list(seats)
-            if progress.ended:
-                self.close()  # nothing more comes: the file is free (Windows moves no file held open)
-            return True
-        return False
+            self._create(text)
+        else:
+            self._append(text)
+        self._unwritten = b""
+        if lines.last:
+            self.close()  # nothing more comes: the file is free (Windows moves no file held open)
 
     def cut_tail(self) -> bool:
         """Cut off an unfinished last line now (the owner, at the start), not only at the next write."""
-        return self.storage.attempt(lambda: self._append([]))
+        return self.storage.attempt(lambda: self.write(Lines(b"")))
 
     def for_match(self, match: Match) -> Journal:
         """This journal if it keeps ``match`` (or has none yet), else a new one for it."""
@@ -164,7 +204,7 @@ class Journal:
         """The player starts another match instead of this one: said at its end, kept in the record."""
         if self.path is None or self.done.ended or not self.storage.usable:
             return False
-        return self.storage.attempt(lambda: self._append([data.left(stamp())]))
+        return self.storage.attempt(lambda: self.write(Lines(_line(data.left(stamp())), last=True)))
 
     def close(self) -> None:
         if self._handle is not None:
@@ -174,12 +214,8 @@ class Journal:
 
     # ------------------------------------------------------------- writing
 
-    def _create(self, match: Match, seats: list[dict[str, Any]]) -> None:
-        self.started = self.started or stamp()
-        done = Progress(taken_back=len(match.taken_back))
-        head = data.header(match, seats, self.started, table=self.table, taken_back=match.taken_back)
-        entries = data.entries_since(match, done, stamp())
-        text = b"".join(_line(entry) for entry in (head, *entries))
+    def _create(self, text: bytes) -> None:
+        assert self.started is not None
         folder = self.storage.path(FOLDER)
         assert folder is not None
         folder.mkdir(parents=True, exist_ok=True)
@@ -190,11 +226,11 @@ class Journal:
                 write_new(path, text.decode("utf-8"))
             except FileExistsError:
                 continue
-            self.path, self._size, self.done, self.seats = path, len(text), done, list(seats)
+            self.path, self._size = path, len(text)
             return
         raise FileExistsError(folder / base)
 
-    def _append(self, entries: list[dict[str, Any]]) -> None:
+    def _append(self, text: bytes) -> None:
         assert self.path is not None
         if self._handle is None:
             self._handle = open(self.path, "r+b")  # noqa: SIM115 - kept open while the match goes on
@@ -202,7 +238,6 @@ class Journal:
         try:
             handle.seek(self._size)
             handle.truncate()  # whatever a write cut short left after the last whole line
-            text = b"".join(_line(entry) for entry in entries)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
