@@ -34,7 +34,8 @@ client, the page's JSON: ``{"line": ...}`` out, each line's text in), the others
 the same tables; a move is timed until every seat of either kind has heard it.
 
 A default run takes about six minutes. ``--data-dir /dev/shm`` keeps the
-server's saves (two fsyncs per move) off the disk, to see what they cost.
+server's saves (one fsync per move, in the server's writer thread) off the disk, to see what
+they cost.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -268,6 +269,7 @@ class Move:
     sent: float
     tests: list[Callable[[str], bool]]
     heard: list[float | None]
+    mover: int = 0
 
     def done(self) -> bool:
         return all(when is not None for when in self.heard)
@@ -326,7 +328,7 @@ class TableRun:
             dealt = f"Hand {hand}."
             return lambda line: line.startswith(dealt)
 
-        move = Move(kind, 0.0, [test(seat) for seat in range(4)], [None] * 4)
+        move = Move(kind, 0.0, [test(seat) for seat in range(4)], [None] * 4, mover)
         self.pending.append(move)
         return move
 
@@ -344,7 +346,10 @@ class TableRun:
         for move in [m for m in self.pending if m.sent and now - m.sent > ANNOUNCE_TIMEOUT]:
             self.pending.remove(move)
             missing = [self.names[s] for s, when in enumerate(move.heard) if when is None]
-            self.meter.error("announcement-missing", f"{move.kind} not heard by {missing}")
+            heard = list(getattr(self.bots[move.mover], "recent", []))
+            self.meter.error(
+                "announcement-missing", f"{move.kind} not heard by {missing}; its mover last heard {heard}"
+            )
 
     async def play(self, stop: asyncio.Event, seating: asyncio.Semaphore | None) -> None:
         """Seat everybody, play until the match ends or ``stop``; connections always closed.
@@ -413,6 +418,7 @@ class Bot:
         self.over = False
         self.last_heard = time.monotonic()
         self.hand = 0
+        self.recent: deque[str] = deque(maxlen=4)  # the last lines heard (shown with an error)
 
     async def connect(self, paced: bool) -> None:
         self.reader, self.writer = await asyncio.wait_for(
@@ -460,6 +466,7 @@ class Bot:
                 continue
             now = time.monotonic()
             self.last_heard = now
+            self.recent.append(line)
             self.table.heard(self.seat, line, now)
             self.decide(line)
 
@@ -610,6 +617,7 @@ class RunResult:
     client_cpu_seconds: float
     seating_seconds: float
     server_died: str = ""
+    server_said: str = ""  # the end of the server's stderr
 
     @property
     def latencies(self) -> list[float]:
@@ -737,6 +745,7 @@ async def run_load(
             client_cpu_seconds=client_cpu,
             seating_seconds=seated_in,
             server_died=died + (("\n" + server.stderr_tail()) if died else ""),
+            server_said=server.stderr_tail(),
         )
     finally:
         stop.set()
@@ -891,6 +900,10 @@ def compare_trees(args: argparse.Namespace, think: tuple[float, float], steps: l
                     print(f"    error {kind} x{count}: {result.meter.examples.get(kind, '')}", flush=True)
                 if result.server_died:
                     print(f"    {result.server_died}", flush=True)
+                elif result.errors and result.server_said:
+                    print(f"    the server's stderr ended: {result.server_said}", flush=True)
+                for line in result.meter.slowest(3):
+                    print(f"    slow: {line}", flush=True)
     print()
     for (tables, number), runs in sorted(results.items()):
 

@@ -136,3 +136,36 @@ def test_stopping_the_server_waits_for_its_writes_and_tells_the_move_before_good
         assert server.faults == 0, server.last_fault
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_person_who_quits_while_a_write_waits_hears_the_move_then_goodbye(tmp_path: Path) -> None:
+    disk = SlowDisk(tmp_path)
+
+    async def main() -> None:
+        server = Server(disk, rate=(1000.0, 1000))
+        port = await server.start("127.0.0.1", 0)
+        try:
+            first, second = await two_tables(server, port)
+            table = server.tables[1]
+            mover = table.match.turn
+            other = first[1 - mover]
+            before = len(other.lines)
+            disk.armed = True
+            await one_move(table, dict(enumerate(first)))
+            assert await asyncio.to_thread(disk.waiting.wait, WAIT)
+            await other.send("quit")  # its answer and the connection's end wait behind the write
+            await asyncio.sleep(0.3)
+            assert other.lines[before:] == [] and not other.closed
+            disk.armed = False
+            disk.released.set()
+            await until(lambda: other.closed, what="the connection closed")
+            told = other.lines[before:]
+            assert re.search(MOVE_TOLD, told[0]) and told[-1] == "Goodbye.", told
+            for client in [*first, *second]:
+                await client.close()
+        finally:
+            disk.released.set()
+            await server.close()
+        assert server.faults == 0, server.last_fault
+
+    asyncio.run(asyncio.wait_for(main(), 60))

@@ -127,7 +127,8 @@ class Client:
         gate.open = True
         while self._gates and self._gates[0].open:
             for send in self._gates.popleft().sends:
-                send()
+                with contextlib.suppress(Exception):  # a connection that failed now loses its line
+                    send()
 
     def _out(self, send: Callable[[], None]) -> None:
         """Send now, or after the writes the connection waits for (each kind's own sending, wrapped)."""
@@ -317,8 +318,7 @@ class Connections:
             pass
         finally:
             self.ended(client)
-            with contextlib.suppress(Exception):
-                writer.close()
+            client.shut()  # once what waits for its table's write is sent (quit's goodbye too)
 
     def admit(self, client: Client) -> Closing | None:
         """A new connection counted, with its limits and state; why it is refused at once, if it is

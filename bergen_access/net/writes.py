@@ -36,10 +36,18 @@ class Ticket:
             self._then.append(action)
 
     def finish(self) -> None:
+        """Done: every action waiting for it runs, each whatever another one raised (a connection's
+        lines that could not go out must never keep the others' lines waiting for good)."""
         self.done = True
         waiting, self._then = self._then, []
+        failed: Exception | None = None
         for action in waiting:
-            action()
+            try:
+                action()
+            except Exception as error:
+                failed = failed or error
+        if failed is not None:
+            raise failed  # told as a fault by whoever finished it, once every action has run
 
 
 class _Outcome(Generic[T]):
@@ -97,8 +105,10 @@ class Writes:
             done(outcome.get())
         except Exception:
             self._fault()
-        finally:
+        try:
             ticket.finish()
+        except Exception:
+            self._fault()
 
     async def drain(self) -> None:
         """Until every write asked for so far (and any asked for meanwhile) is done."""
