@@ -346,10 +346,9 @@ class TableRun:
         for move in [m for m in self.pending if m.sent and now - m.sent > ANNOUNCE_TIMEOUT]:
             self.pending.remove(move)
             missing = [self.names[s] for s, when in enumerate(move.heard) if when is None]
-            heard = list(getattr(self.bots[move.mover], "recent", []))
-            self.meter.error(
-                "announcement-missing", f"{move.kind} not heard by {missing}; its mover last heard {heard}"
-            )
+            heard = [list(getattr(bot, "recent", [])) for bot in self.bots]
+            said = f"{move.kind} of seat {move.mover + 1} not heard by {missing}; seats last heard {heard}"
+            self.meter.error("announcement-missing", said)
 
     async def play(self, stop: asyncio.Event, seating: asyncio.Semaphore | None) -> None:
         """Seat everybody, play until the match ends or ``stop``; connections always closed.
@@ -418,7 +417,7 @@ class Bot:
         self.over = False
         self.last_heard = time.monotonic()
         self.hand = 0
-        self.recent: deque[str] = deque(maxlen=4)  # the last lines heard (shown with an error)
+        self.recent: deque[str] = deque(maxlen=10)  # the last lines heard (shown with an error)
 
     async def connect(self, paced: bool) -> None:
         self.reader, self.writer = await asyncio.wait_for(

@@ -222,6 +222,8 @@ class Journal:
         base = self.started.replace("-", "").replace(":", "").replace("T", "-")
         for number in range(1, 1000):
             path = folder / (f"{base}{SUFFIX}" if number == 1 else f"{base}-{number}{SUFFIX}")
+            if path.exists():  # taken: looked at first, since each try writes and syncs a file (a server
+                continue  # starts many tables a second: it was one synced file per journal before)
             try:
                 write_new(path, text.decode("utf-8"))
             except FileExistsError:
