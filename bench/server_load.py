@@ -23,13 +23,19 @@ finished ones come at people's pace, and their lobby lines are part of the load.
     python bench/server_load.py [--tables 50] [--seconds 60] [--steps 10,25,50,100,200]
                                 [--step-seconds 40] [--think 0.5,2.0] [--data-dir DIR]
                                 [--seed 1] [--profile DIR] [--web-share 0.5]
+                                [--tree DIR --tree DIR [--repeat N]]
+
+``--tree DIR`` (given twice: ``--tree . --tree /tmp/ref-SHA --repeat 2``) runs the server from
+each source tree in turn at every step, alternating, with the same seed and length: a change
+against its reference on the same (shared) machine, the load average printed before each run.
 
 ``--web-share 0.5`` seats half the bots on the web page's WebSocket (``bergen serve --web``, aiohttp's
 client, the page's JSON: ``{"line": ...}`` out, each line's text in), the others on telnet lines, at
 the same tables; a move is timed until every seat of either kind has heard it.
 
 A default run takes about six minutes. ``--data-dir /dev/shm`` keeps the
-server's saves (two fsyncs per move) off the disk, to see what they cost.
+server's saves (one fsync per move, in the server's writer thread) off the disk, to see what
+they cost.
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,8 +90,11 @@ REFUSED = re.compile(
 class ServerProcess:
     """``bergen serve`` in a subprocess with a data folder of its own; its CPU and memory from /proc."""
 
-    def __init__(self, data_dir: Path, profile: Path | None = None, web: bool = False) -> None:
+    def __init__(
+        self, data_dir: Path, profile: Path | None = None, web: bool = False, tree: Path = ROOT
+    ) -> None:
         self.data_dir = data_dir
+        self.tree = tree  # whose code the server runs (``--tree``: another commit's worktree)
         self.profile = profile
         self.web = web
         self.process: subprocess.Popen[bytes] | None = None
@@ -95,7 +104,7 @@ class ServerProcess:
 
     def start(self) -> int:
         env = dict(os.environ, XDG_DATA_HOME=str(self.data_dir), HOME=str(self.data_dir))
-        env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        env["PYTHONPATH"] = str(self.tree) + os.pathsep + env.get("PYTHONPATH", "")
         command = [sys.executable, "-m", "bergen_access", "serve", "--host", "127.0.0.1", "--port", "0"]
         command += ["--per-address", "1000000"]  # every simulated person connects from 127.0.0.1
         if self.profile is not None:  # cProfile writes the file when the server ends on SIGTERM
@@ -105,7 +114,12 @@ class ServerProcess:
             command += ["--web", "--web-port", "0"]
         with self.stderr_path.open("wb") as stderr:
             self.process = subprocess.Popen(
-                command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL
+                command,
+                cwd=self.tree,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                stdin=subprocess.DEVNULL,
             )
         self.port = self._read_port()
         return self.port
@@ -255,6 +269,7 @@ class Move:
     sent: float
     tests: list[Callable[[str], bool]]
     heard: list[float | None]
+    mover: int = 0
 
     def done(self) -> bool:
         return all(when is not None for when in self.heard)
@@ -313,7 +328,7 @@ class TableRun:
             dealt = f"Hand {hand}."
             return lambda line: line.startswith(dealt)
 
-        move = Move(kind, 0.0, [test(seat) for seat in range(4)], [None] * 4)
+        move = Move(kind, 0.0, [test(seat) for seat in range(4)], [None] * 4, mover)
         self.pending.append(move)
         return move
 
@@ -331,7 +346,9 @@ class TableRun:
         for move in [m for m in self.pending if m.sent and now - m.sent > ANNOUNCE_TIMEOUT]:
             self.pending.remove(move)
             missing = [self.names[s] for s, when in enumerate(move.heard) if when is None]
-            self.meter.error("announcement-missing", f"{move.kind} not heard by {missing}")
+            heard = [list(getattr(bot, "recent", [])) for bot in self.bots]
+            said = f"{move.kind} of seat {move.mover + 1} not heard by {missing}; seats last heard {heard}"
+            self.meter.error("announcement-missing", said)
 
     async def play(self, stop: asyncio.Event, seating: asyncio.Semaphore | None) -> None:
         """Seat everybody, play until the match ends or ``stop``; connections always closed.
@@ -400,6 +417,7 @@ class Bot:
         self.over = False
         self.last_heard = time.monotonic()
         self.hand = 0
+        self.recent: deque[str] = deque(maxlen=10)  # the last lines heard (shown with an error)
 
     async def connect(self, paced: bool) -> None:
         self.reader, self.writer = await asyncio.wait_for(
@@ -447,6 +465,7 @@ class Bot:
                 continue
             now = time.monotonic()
             self.last_heard = now
+            self.recent.append(line)
             self.table.heard(self.seat, line, now)
             self.decide(line)
 
@@ -597,6 +616,7 @@ class RunResult:
     client_cpu_seconds: float
     seating_seconds: float
     server_died: str = ""
+    server_said: str = ""  # the end of the server's stderr
 
     @property
     def latencies(self) -> list[float]:
@@ -653,9 +673,10 @@ async def run_load(
     seed: int,
     profile: Path | None = None,
     web_share: float = 0.0,
+    tree: Path = ROOT,
 ) -> RunResult:
     """One run: a fresh server, ``tables`` tables kept busy for ``seconds`` after they are seated."""
-    server = ServerProcess(data_dir, profile, web=web_share > 0)
+    server = ServerProcess(data_dir, profile, web=web_share > 0, tree=tree)
     meter = Meter()
     lag = LoopLag()
     rng = random.Random(seed)
@@ -723,6 +744,7 @@ async def run_load(
             client_cpu_seconds=client_cpu,
             seating_seconds=seated_in,
             server_died=died + (("\n" + server.stderr_tail()) if died else ""),
+            server_said=server.stderr_tail(),
         )
     finally:
         stop.set()
@@ -779,6 +801,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=0.0,
         help="share of the seats on the web page's WebSocket (0 to 1 in quarters; default 0: all telnet)",
     )
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        action="append",
+        default=None,
+        metavar="DIR",
+        help="run the server from this source tree (e.g. a `git worktree add /tmp/ref-SHA SHA`); given "
+        "more than once, each step runs once per tree, alternating, the same seed for each",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="with --tree: runs of each tree per step (default 1)"
+    )
     return parser.parse_args(argv)
 
 
@@ -788,6 +822,8 @@ def main(argv: list[str] | None = None) -> int:
     think = (float(low), float(high or low))
     steps = sorted({int(s) for s in args.steps.split(",") if s.strip()} | {args.tables})
     raise_open_files()
+    if args.tree:
+        return compare_trees(args, think, steps)
     print(
         f"server load: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, "
         f"think {think[0]}-{think[1]} s, "
@@ -826,6 +862,60 @@ def main(argv: list[str] | None = None) -> int:
         if failed and args.tables in results:
             break
     report(results, args.tables)
+    return 0
+
+
+def compare_trees(args: argparse.Namespace, think: tuple[float, float], steps: list[int]) -> int:
+    """``--tree A --tree B [--repeat N]``: at each step, runs of A and B in turn (A, B, A, B, ...), each
+    with the same seed and length, so a change on a shared machine meets the same load as its
+    reference; the machine's load average is shown before each run. Every step is run."""
+    trees = [path.resolve() for path in args.tree]
+    print(
+        f"server load, trees compared: {os.cpu_count()} CPUs, think {think[0]}-{think[1]} s, "
+        f"steps {steps}, {args.repeat} run(s) of each tree per step, alternating: "
+        + ", ".join(f"[{n}] {tree}" for n, tree in enumerate(trees)),
+        flush=True,
+    )
+    results: dict[tuple[int, int], list[RunResult]] = {}
+    for tables in steps:
+        for _ in range(args.repeat):
+            for number, tree in enumerate(trees):
+                load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+                with tempfile.TemporaryDirectory(prefix="bergen-load-", dir=args.data_dir) as folder:
+                    result = asyncio.run(
+                        run_load(
+                            tables,
+                            args.seconds if tables == args.tables else args.step_seconds,
+                            think=think,
+                            data_dir=Path(folder),
+                            seed=args.seed + tables,
+                            web_share=args.web_share,
+                            tree=tree,
+                        )
+                    )
+                results.setdefault((tables, number), []).append(result)
+                print(f"[{number}] load {load} | {result.summary()}", flush=True)
+                for kind, count in sorted(result.meter.errors.items()):
+                    print(f"    error {kind} x{count}: {result.meter.examples.get(kind, '')}", flush=True)
+                if result.server_died:
+                    print(f"    {result.server_died}", flush=True)
+                elif result.errors and result.server_said:
+                    print(f"    the server's stderr ended: {result.server_said}", flush=True)
+                for line in result.meter.slowest(3):
+                    print(f"    slow: {line}", flush=True)
+    print()
+    for (tables, number), runs in sorted(results.items()):
+
+        def each(value: Callable[[RunResult], float], runs: list[RunResult] = runs) -> str:
+            return "/".join(f"{value(run):.3g}" for run in runs)
+
+        print(
+            f"{tables} tables [{number}]: p99 ms {each(lambda r: r.p99_ms)}; "
+            f"median ms {each(lambda r: r.median_ms)}; "
+            f"CPU %/table {each(lambda r: r.cpu_share / r.tables * 100)}; "
+            f"MB/table {each(lambda r: (r.rss_end - r.rss_idle) / r.tables)}; "
+            f"errors {each(lambda r: r.errors)}"
+        )
     return 0
 
 

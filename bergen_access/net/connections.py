@@ -21,6 +21,7 @@ import hmac
 import ipaddress
 import socket
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,7 @@ from .telnet import IAC_NOP, Incoming, LineFramer, Negotiation, RateLimiter, Rec
 
 if TYPE_CHECKING:
     from .table import Seat, Table, Watcher
+    from .writes import Ticket
 
 #: seconds without a line before a keepalive (telnet NOP) is sent; a person may be silent for as long
 #: as they like: a dead peer is found by TCP keepalive and the user timeout (``keepalive``), not by silence
@@ -62,6 +64,15 @@ def words_in(language: str) -> I18n:
 
 
 @dataclass
+class Gate:
+    """What a connection was told after one write was asked for and before the next: held until it
+    is on the disk."""
+
+    open: bool = False
+    sends: list[Callable[[], None]] = field(default_factory=list)
+
+
+@dataclass
 class Client:
     """One connection: who it is, where it sits, how it wants to be spoken to. What it is sent goes
     out by telnet's byte stream (``TelnetClient``) or a WebSocket (``web.WebClient``); everything
@@ -86,6 +97,8 @@ class Client:
     describe: Callable[[Client], dict[str, Any]] | None = None
     _kind: str | None = None  # the kind of line last told (``Bergen.Line``), until the next prompt state
     _marking: bool = False  # a ``Bergen.Prompt`` is due once what is being said now is said
+    #: what it was told while its table's writes were not yet on the disk, oldest write first
+    _gates: deque[Gate] = field(default_factory=deque)
 
     @property
     def i18n(self) -> I18n:
@@ -100,6 +113,29 @@ class Client:
         """One line to the connection (each kind of connection sends it its own way); ``number``: the
         line's place among those told to the seat (a rejoin tells some again with their numbers)."""
         raise NotImplementedError
+
+    def hold_until(self, ticket: Ticket) -> None:
+        """Write-ahead: what the connection is told from now on goes out once ``ticket``'s write is on
+        the disk (and every earlier one it waits for), in the order it was said."""
+        if ticket.done:
+            return
+        gate = Gate()
+        self._gates.append(gate)
+        ticket.then(lambda: self._open(gate))
+
+    def _open(self, gate: Gate) -> None:
+        gate.open = True
+        while self._gates and self._gates[0].open:
+            for send in self._gates.popleft().sends:
+                with contextlib.suppress(Exception):  # a connection that failed now loses its line
+                    send()
+
+    def _out(self, send: Callable[[], None]) -> None:
+        """Send now, or after the writes the connection waits for (each kind's own sending, wrapped)."""
+        if self._gates:
+            self._gates[-1].sends.append(send)
+        else:
+            send()
 
     def send_raw(self, data: bytes) -> None:
         """Telnet bytes (negotiation, GMCP): only a telnet connection has them."""
@@ -172,18 +208,23 @@ class TelnetClient(Client):
     def send_line(self, text: str, number: int | None = None) -> None:
         if self.closed or self.writer.transport.is_closing():  # nothing goes to a connection that is gone
             return
-        with contextlib.suppress(OSError, RuntimeError):
-            self.writer.write(outgoing(text))
-            if self.writer.transport.get_write_buffer_size() > MOST_UNSENT:
-                self.cut_off()
+        data = outgoing(text)
+        self._out(lambda: self._write(data))
         self.mark_soon()
 
     def send_raw(self, data: bytes) -> None:
         """Telnet bytes (negotiation, GMCP): only ever sent to a connection that spoke telnet."""
         if self.closed or not data:
             return
+        self._out(lambda: self._write(data))
+
+    def _write(self, data: bytes) -> None:
+        if self.writer.transport.is_closing():  # gone while the lines waited for their write
+            return
         with contextlib.suppress(OSError, RuntimeError):
             self.writer.write(data)
+            if self.writer.transport.get_write_buffer_size() > MOST_UNSENT:
+                self.cut_off()
 
     def send_gmcp(self, name: str, data: Any = None) -> None:
         """One GMCP message, if the client asked for them (nothing otherwise)."""
@@ -196,6 +237,9 @@ class TelnetClient(Client):
             self.writer.transport.abort()
 
     def shut(self) -> None:
+        self._out(self._close_writer)
+
+    def _close_writer(self) -> None:
         with contextlib.suppress(Exception):
             self.writer.close()
 
@@ -274,8 +318,7 @@ class Connections:
             pass
         finally:
             self.ended(client)
-            with contextlib.suppress(Exception):
-                writer.close()
+            client.shut()  # once what waits for its table's write is sent (quit's goodbye too)
 
     def admit(self, client: Client) -> Closing | None:
         """A new connection counted, with its limits and state; why it is refused at once, if it is

@@ -279,6 +279,7 @@ class Lobby:
         watcher = Watcher(table, client, language=client.language, verbosity=client.verbosity)
         table.watchers.append(watcher)
         client.table, client.watching = table, watcher
+        self.tables.wait_for_writes(client, table)
         client.say(texts.watching(client.i18n, table.number))
         if table.match.phase is not Phase.NOT_STARTED:  # a match under way: whom they watch, to what target
             watcher.orient()

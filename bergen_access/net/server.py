@@ -135,9 +135,11 @@ class Server:
         return port_got
 
     async def close(self) -> None:
-        """Stop: everyone is told (a seated person how to come back), then every connection closes."""
+        """Stop: every write asked for is on the disk (and what waited for it told), everyone is told
+        (a seated person how to come back), then every connection closes and the writer thread ends."""
         if self._server is not None:
             self._server.close()
+        await self.floor.writes.drain()
         kept = self.storage is not None and self.storage.saves
 
         def kept_code(client: Client) -> str | None:
@@ -153,6 +155,7 @@ class Server:
             await self._web.close()
         for task in list(self._tasks):
             task.cancel()
+        await self.floor.writes.stop()  # what was asked for while they were told is written too
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()

@@ -44,13 +44,16 @@ from .connections import Client, secrets_equal, words_in
 from .gmcp import Closing, SeatGone
 from .names import alike
 from .table import Seat, SeatGame, Table
+from .writes import Ticket, Writes
 
 #: the game's commands that work at a table whose match has not begun (the rest wait for the deal)
 BEFORE_THE_MATCH = (CommandKind.QUIT, CommandKind.LANGUAGE, CommandKind.VERBOSITY)
 #: the computer seats' names, the first ones nobody online has
 COMPUTER_NAMES = ("Anna", "Cem", "Mia", "Tom", "Lale", "Jonas", "Ece", "Paul")
-#: tables at once (measured: 200 busy tables keep every answer under 60 ms at p99 on one core)
-MOST_TABLES = 200
+#: tables at once: 300 (1,200 seats), as many as keep a move's announcement under 100 ms at p99 on
+#: one core of the 2-CPU bench machine with the saves on its disk, now that no fsync holds the event
+#: loop (bench/server_load.py; see README); the open files it needs are raised at the start (serve.py)
+MOST_TABLES = 300
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,11 @@ class Tables:
         self.storage = storage
         self.records = records  # the data folder whose records bergen record lists (None: none kept)
         self.journals: dict[int, Journal] = {}  # each table's journal (its save and record), by number
-        self.codes_kept: dict[int, dict[str, Any]] = {}  # each table file as last written
+        self.writes = Writes(faults.record)  # the writer thread: every file of the tables is written there
+        self.writing: dict[int, Ticket] = {}  # each table's last write asked for
+        self.owed: set[int] = set()  # tables whose last write failed (the next save tries again)
+        self.codes_asked: dict[int, list[str]] = {}  # each table's rejoin codes as last handed to the writer
+        self.codes_kept: dict[int, dict[str, Any]] = {}  # each table file as last written (the writer's)
         self.report = report  # what the host's console should hear (saving, tables set aside)
         self.hold_minutes = hold_minutes
         self.by_number: dict[int, Table] = {}
@@ -122,37 +129,74 @@ class Tables:
     # ------------------------------------------------------------- saving
 
     def save(self, table: Table) -> None:
-        """Add what the table's match did to its journal (write-ahead: before anyone is told), and keep
-        the seats' rejoin codes beside it when they change."""
+        """Add what the table's match did to its journal, and keep the seats' rejoin codes beside it
+        when they change. Write-ahead, off the event loop: the lines are made here, the writer thread
+        writes them (``writes.py``), and what the table says from now on waits until they are on
+        the disk; everyone else is answered meanwhile."""
         journals = self.records if self.records is not None else self.storage
         if journals is None or table.match.phase is Phase.NOT_STARTED:
             return  # a match that has not begun has nothing to keep: its seats are not held
-        journal = self.journals.get(table.number)
+        number = table.number
+        journal = self.journals.get(number)
         if journal is None:
-            journal = self.journals[table.number] = Journal(journals, table=table.number)
+            journal = self.journals[number] = Journal(journals, table=number)
         public = [
             {"name": s.name, "kind": "human" if s.is_person else "computer", "level": s.level}
             for s in table.seats
         ]
-        saved = journal.sync(table.match, public)
-        self._keep_codes(table, journal)
-        for storage in {id(s): s for s in (journals, self.storage) if s is not None}.values():
-            for told in storage.take_notices():
-                self.report(told)
-        if saved:
-            pause_after_save(JOURNAL)  # the kill tests' moment: saved, not yet told
+        lines = journal.prepare(table.match, public)
+        tokens = [s.token for s in table.seats]
+        new = lines is not None and (bool(lines.data) or number in self.owed)
+        if not new and self.codes_asked.get(number) == tokens:
+            return  # nothing to write
+        self.codes_asked[number] = tokens
 
-    def _keep_codes(self, table: Table, journal: Journal) -> None:
+        def write() -> tuple[bool, list[HostNotice]]:  # in the writer thread: files only
+            saved = False
+            if lines is not None and (lines.data or journal.owed):
+                saved = journals.attempt(lambda: journal.write(lines))
+            self._keep_codes(number, journal, tokens)
+            told: list[HostNotice] = [
+                notice
+                for storage in {id(s): s for s in (journals, self.storage) if s is not None}.values()
+                for notice in storage.take_notices()
+            ]
+            if saved:
+                pause_after_save(JOURNAL)  # the kill tests' moment: saved, not yet told
+            return saved or lines is None, told
+
+        def written(outcome: tuple[bool, list[HostNotice]]) -> None:  # back on the loop
+            saved, told = outcome
+            if saved or number not in self.journals:
+                self.owed.discard(number)
+            else:
+                self.owed.add(number)  # the next save writes it, even if nothing new happened
+            for notice in told:
+                self.report(notice)
+
+        ticket = self.writes.submit(write, written)
+        self.writing[number] = ticket
+        for client in _listeners(table):
+            client.hold_until(ticket)
+
+    def wait_for_writes(self, client: Client, table: Table) -> None:
+        """A connection that comes to ``table`` hears nothing before the table's writes are on the disk."""
+        ticket = self.writing.get(table.number)
+        if ticket is not None:
+            client.hold_until(ticket)
+
+    def _keep_codes(self, number: int, journal: Journal, tokens: list[str]) -> None:
         """``table-N.json``: which journal the table's match is in, and each seat's rejoin code (never in
-        the journal, which ``bergen record`` shows); rewritten only when one of them changes."""
+        the journal, which ``bergen record`` shows); rewritten only when one of them changes. In the
+        writer thread, after the journal's write (which names the file at its first)."""
         if self.storage is None or journal.path is None:
             return
-        kept = {"journal": journal.path.name, "tokens": [s.token for s in table.seats]}
-        if self.codes_kept.get(table.number) == kept:
+        kept = {"journal": journal.path.name, "tokens": tokens}
+        if self.codes_kept.get(number) == kept:
             return
         text = json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION, **kept}) + "\n"
-        if self.storage.write(f"table-{table.number}.json", text):
-            self.codes_kept[table.number] = kept
+        if self.storage.write(f"table-{number}.json", text):
+            self.codes_kept[number] = kept
 
     def restore(self) -> None:
         """Tables saved by an earlier run, every person's seat waiting for them (their codes still hold)."""
@@ -231,6 +275,7 @@ class Tables:
             self.report(TornJournal(number, str(journal_path)))
         self.journals[number] = Journal.resume(journals, journal_path, replayed, text, table=number)
         self.codes_kept[number] = {"journal": name, "tokens": tokens}
+        self.codes_asked[number] = list(tokens)
         seats = [{**seat, "token": token} for seat, token in zip(replayed.seats, tokens, strict=True)]
         return replayed.match, seats
 
@@ -310,6 +355,7 @@ class Tables:
             if table.match.hand_number:
                 seat.game.restore_history()
         client.table, client.seat = table, seat
+        self.wait_for_writes(client, table)
         seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         side.seat_taken(client, table, seat)
@@ -504,13 +550,21 @@ class Tables:
                 client.say(texts.table_gone(client.i18n, table.number))
                 client.table, client.watching = None, None
         table.watchers.clear()
-        self.by_number.pop(table.number, None)
-        journal = self.journals.pop(table.number, None)
-        if journal is not None:
-            journal.close()
-        self.codes_kept.pop(table.number, None)
-        if self.storage is not None:
-            self.storage.remove(f"table-{table.number}.json")
+        number = table.number
+        self.by_number.pop(number, None)
+        journal = self.journals.pop(number, None)
+        self.writing.pop(number, None)
+        self.owed.discard(number)
+        self.codes_asked.pop(number, None)
+
+        def gone() -> None:  # in the writer thread, after the table's last write
+            if journal is not None:
+                journal.close()
+            self.codes_kept.pop(number, None)
+            if self.storage is not None:
+                self.storage.remove(f"table-{number}.json")
+
+        self.writes.submit(gone)
 
     # ---------------------------------------------------------------- computers
 
@@ -579,6 +633,12 @@ class Tables:
         if gone and not table.deal_if_ready() and table.ready and table.match.phase is Phase.HAND_OVER:
             table.tell_waiting(None)
         self.computers_move(table)
+
+
+def _listeners(table: Table) -> list[Client]:
+    """The connections at a table: its seats' and its watchers'."""
+    lines = [seat.client for seat in table.seats] + [watcher.client for watcher in table.watchers]
+    return [line for line in lines if isinstance(line, Client)]
 
 
 def _taken_over(old: Client) -> None:

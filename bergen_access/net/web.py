@@ -106,6 +106,11 @@ class WebClient(Client):
         if self.closed:
             return
         data = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        self._out(lambda: self._enqueue(data))
+
+    def _enqueue(self, data: str) -> None:
+        if self._aborted:  # cut off while the message waited for its table's write
+            return
         self._queue.append(data)
         self._unsent += len(data)
         if self._unsent > MOST_UNSENT:  # a page that takes nothing must not make us hold everything
@@ -142,6 +147,9 @@ class WebClient(Client):
             self.transport.abort()
 
     def shut(self) -> None:
+        self._out(self._shut_now)
+
+    def _shut_now(self) -> None:
         self._closing = True
         self._wake.set()
 

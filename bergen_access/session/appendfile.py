@@ -77,18 +77,24 @@ class AppendFile:
 
     def create(self, path: Path, values: list[dict[str, Any]]) -> None:
         """The file, new and whole; FileExistsError if ``path`` is taken (nothing is written then)."""
-        text = lines(values)
+        self.create_bytes(path, lines(values))
+
+    def create_bytes(self, path: Path, text: bytes) -> None:
+        """``create`` with the lines made already (a writer thread only writes bytes)."""
         write_new(path, text.decode("utf-8"))
         self.close()
         self.path, self.size = path, len(text)
 
     def append(self, values: list[dict[str, Any]]) -> None:
         """Add ``values`` (none: only cut an unfinished last line off) with one fsync."""
+        self.append_bytes(lines(values))
+
+    def append_bytes(self, text: bytes) -> None:
+        """``append`` with the lines made already (a writer thread only writes bytes)."""
         assert self.path is not None
         if self._handle is None:
             self._handle = open(self.path, "r+b")  # noqa: SIM115 - kept open while its owner writes
         handle = self._handle
-        text = lines(values)
         try:
             handle.seek(self.size)
             handle.truncate()  # whatever a write cut short left after the last whole line

@@ -11,9 +11,9 @@ data (header, entries, replay) is the core's (``core/journal.py``).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from ..core.engine import Match
 from ..core.journal import Progress, Replayed
 from ..core.record import RecordError, any_seat
 from ..core.schema import Check
-from .appendfile import AppendFile, JournalText, read_lines
+from .appendfile import AppendFile, JournalText, line, read_lines
 from .storage import Storage
 from .untrusted import DamagedFile
 
@@ -34,6 +34,14 @@ JOURNAL = "journal"  # what the kill tests' hook names (``pause_after_save``)
 def stamp() -> str:
     """Now, local time, to the second: ``2026-12-02T18:30:05``."""
     return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+@dataclass(frozen=True)
+class Lines:
+    """One write of a journal, made on the owner's thread: its bytes, and whether the match ends."""
+
+    data: bytes
+    last: bool = False
 
 
 #: a journal's lines: its header, its entries, and whether an unfinished last line was left out
@@ -55,7 +63,8 @@ class Journal:
 
     ``sync`` adds whatever the match did since the last write (moves, a deal, take-backs, its end) in
     one write with one fsync. A write that fails costs the save, never the game: the storage says so
-    once, and the next write that works adds everything missed."""
+    once, and the next write that works adds everything missed. ``sync`` is ``prepare`` (reads the
+    match) then ``write`` (the file); the server does the second in its writer thread."""
 
     def __init__(
         self,
@@ -72,8 +81,10 @@ class Journal:
         self.started = started
         self.done = progress or Progress()
         self.file = AppendFile(path, good_size)  # no path until the first write creates the file
+        self._unwritten = b""  # the lines of writes that failed, written first by the next
+        self._headed = path is not None  # the header is among the lines made (or in the file)
         self.match: Match | None = None
-        self.seats: list[dict[str, Any]] | None = None  # as the journal last wrote them
+        self.seats: list[dict[str, Any]] | None = None  # as the lines made last said them
 
     @classmethod
     def resume(
@@ -94,28 +105,58 @@ class Journal:
 
     def sync(self, match: Match, seats: list[dict[str, Any]]) -> bool:
         """Write what ``match`` did since the last write; False if it could not be written."""
+        lines = self.prepare(match, seats)
+        if lines is None:
+            return False
+        if not lines.data and not self.owed:
+            return True
+        return self.storage.attempt(lambda: self.write(lines))
+
+    def prepare(self, match: Match, seats: list[dict[str, Any]]) -> Lines | None:
+        """What ``match`` did since the last ``prepare``, as the bytes to add (the header first when
+        the file is new); None if nothing can be written. The owner calls it, on its own thread: the
+        match is read here and nowhere else, so a writer thread (``write``) touches only bytes."""
         if self.match is not None and match is not self.match and not _rebuilt(match, self.match):
             raise ValueError("a journal keeps one match")  # a new match gets a new journal
         self.match = match
         if not self.storage.usable:
-            return False
+            return None
+        entries: list[dict[str, Any]] = []
+        if not self._headed:
+            self.started = self.started or stamp()
+            self.done = Progress(taken_back=len(match.taken_back))
+            entries.append(
+                data.header(match, seats, self.started, table=self.table, taken_back=match.taken_back)
+            )
+            self._headed = True
+        elif seats != self.seats:
+            entries.append(data.seats_now(seats))
+        self.seats = list(seats)
+        entries += data.entries_since(match, self.done, stamp())
+        return Lines(b"".join(line(entry) for entry in entries), self.done.ended)
+
+    @property
+    def owed(self) -> bool:
+        """A write failed: its lines are still to be written (by the next write that works)."""
+        return bool(self._unwritten)
+
+    def write(self, lines: Lines) -> None:
+        """Add ``lines`` (after those of any write that failed) to the file in one write and one fsync,
+        creating it at the first; OSError if that fails, the lines then kept for the next write. Only
+        the file is touched here, so it may run in a writer thread (one write at a time, in order)."""
+        text = self._unwritten + lines.data
+        self._unwritten = text
         if self.path is None:
-            return self.storage.attempt(lambda: self._create(match, seats))
-        progress = dataclasses.replace(self.done)
-        entries = [] if seats == self.seats else [data.seats_now(seats)]
-        entries += data.entries_since(match, progress, stamp())
-        if not entries:
-            return True
-        if self.storage.attempt(lambda: self._append(entries)):
-            self.done, self.seats = progress, list(seats)
-            if progress.ended:
-                self.close()  # nothing more comes: the file is free (Windows moves no file held open)
-            return True
-        return False
+            self._create(text)
+        else:
+            self._append(text)
+        self._unwritten = b""
+        if lines.last:
+            self.close()  # nothing more comes: the file is free (Windows moves no file held open)
 
     def cut_tail(self) -> bool:
         """Cut off an unfinished last line now (the owner, at the start), not only at the next write."""
-        return self.storage.attempt(lambda: self._append([]))
+        return self.storage.attempt(lambda: self.write(Lines(b"")))
 
     def for_match(self, match: Match) -> Journal:
         """This journal if it keeps ``match`` (or has none yet), else a new one for it."""
@@ -128,7 +169,7 @@ class Journal:
         """The player starts another match instead of this one: said at its end, kept in the record."""
         if self.path is None or self.done.ended or not self.storage.usable:
             return False
-        return self.storage.attempt(lambda: self._append([data.left(stamp())]))
+        return self.storage.attempt(lambda: self.write(Lines(line(data.left(stamp())), last=True)))
 
     @property
     def path(self) -> Path | None:
@@ -139,27 +180,25 @@ class Journal:
 
     # ------------------------------------------------------------- writing
 
-    def _create(self, match: Match, seats: list[dict[str, Any]]) -> None:
-        self.started = self.started or stamp()
-        done = Progress(taken_back=len(match.taken_back))
-        head = data.header(match, seats, self.started, table=self.table, taken_back=match.taken_back)
-        entries = data.entries_since(match, done, stamp())
+    def _create(self, text: bytes) -> None:
+        assert self.started is not None
         folder = self.storage.path(FOLDER)
         assert folder is not None
         folder.mkdir(parents=True, exist_ok=True)
         base = self.started.replace("-", "").replace(":", "").replace("T", "-")
         for number in range(1, 1000):
             path = folder / (f"{base}{SUFFIX}" if number == 1 else f"{base}-{number}{SUFFIX}")
+            if path.exists():  # taken: looked at first, since each try writes and syncs a file (a server
+                continue  # starts many tables a second: it was one synced file per journal before)
             try:
-                self.file.create(path, [head, *entries])
+                self.file.create_bytes(path, text)
             except FileExistsError:
                 continue
-            self.done, self.seats = done, list(seats)
             return
         raise FileExistsError(folder / base)
 
-    def _append(self, entries: list[dict[str, Any]]) -> None:
-        self.file.append(entries)
+    def _append(self, text: bytes) -> None:
+        self.file.append_bytes(text)
 
 
 def _rebuilt(match: Match, before: Match) -> bool:
@@ -190,7 +229,7 @@ def journal_order(name: str) -> tuple[str, int]:
     return base, int(number) if number.isdigit() else 1
 
 
-def _first_line(path: Path) -> Any:
+def _firstline(path: Path) -> Any:
     try:
         with path.open("rb") as stream:
             return json.loads(stream.readline(MAX_LINE).decode("utf-8"))
@@ -205,7 +244,7 @@ def current_journal(storage: Storage) -> str | None:
     """The journal of the console's own newest match (a server's tables keep theirs beside it), as a
     name in the data folder; None if there is none. Whether it ended is the reader's to find."""
     for path in journal_files(storage):
-        head = _first_line(path)
+        head = _firstline(path)
         if isinstance(head, dict) and "table" in head:
             continue  # a table of ``bergen serve`` on the same data folder
         return f"{FOLDER}/{path.name}"
