@@ -106,12 +106,20 @@ class Program:
     """One run of the real program: under a pty (TERM=xterm) or through pipes with --plain."""
 
     def __init__(
-        self, home: Path, args: list[str], *, tty: bool, pause: bool, prompt: re.Pattern[str]
+        self,
+        home: Path,
+        args: list[str],
+        *,
+        tty: bool,
+        pause: bool,
+        prompt: re.Pattern[str],
+        hooks: dict[str, str] | None = None,
     ) -> None:
         env = environment(home, TERM="xterm" if tty else "dumb")
         env.pop(HOOK, None)
         if pause:
             env[HOOK] = HOOK_SECONDS
+        env.update(hooks or {})  # other test hooks (tests/kill_sweep.py's journal pause)
         self.tty = tty
         self.prompt_pattern = prompt
         self.child: Any

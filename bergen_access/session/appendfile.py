@@ -11,8 +11,11 @@ off first. What the lines mean is the owner's.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,9 +101,13 @@ class AppendFile:
         try:
             handle.seek(self.size)
             handle.truncate()  # whatever a write cut short left after the last whole line
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+            stop = _test_stop(len(text)) if text else None
+            if stop is None:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            else:
+                _stepped_write(handle, text, stop)
         except OSError:
             self.close()
             raise
@@ -112,3 +119,57 @@ class AppendFile:
             with contextlib.suppress(OSError):
                 self._handle.close()
             self._handle = None
+
+
+# ------------------------------------------------------------- test hook
+
+#: Test hook, inert unless this variable is set: ``<point>[:<bytes>][@<write>]`` stops this run's
+#: ``<write>``th append that has bytes (the first if not given) at ``<point>``: ``before`` any byte is
+#: written, ``part`` after ``<bytes>`` of them (negative: all but that many; the rest is written only if
+#: the program lives on), ``written`` (all flushed to the system, not yet fsynced) or ``synced`` (fsynced,
+#: the answer not yet told). There it writes ``bergen-test: journal <point> <bytes done> of <bytes>`` to
+#: stderr and sleeps, so that the kill tests (tests/test_kill_sweep.py) kill the program at that point.
+PAUSE_HOOK = "BERGEN_TEST_JOURNAL_PAUSE"
+PAUSE_SECONDS = 600.0  # far longer than any test waits: the kill always comes first
+POINTS = ("before", "part", "written", "synced")
+_appends = itertools.count(1)  # the appends with bytes in this run, counted only while the hook is set
+
+
+@dataclass
+class _Stop:
+    point: str
+    part: int  # bytes written at ``part``
+
+
+def _test_stop(size: int) -> _Stop | None:
+    """Where the hook stops this append (``size`` bytes), or None: hook unset, or another append."""
+    wanted = os.environ.get(PAUSE_HOOK)
+    if not wanted:
+        return None
+    where, _, nth = wanted.partition("@")
+    point, _, cut = where.partition(":")
+    if point not in POINTS or next(_appends) != int(nth or 1):
+        return None
+    part = int(cut or size // 2)
+    return _Stop(point, max(0, min(size, part if part >= 0 else size + part)))
+
+
+def _stepped_write(handle: Any, text: bytes, stop: _Stop) -> None:
+    """The append of ``_append`` in steps, stopping at the hook's point (bytes flushed so far are in the
+    file for whoever reads it next, as a kill leaves them)."""
+
+    def pause(point: str, done: int) -> None:
+        if point == stop.point:
+            sys.stderr.write(f"bergen-test: journal {point} {done} of {len(text)}\n")
+            sys.stderr.flush()
+            time.sleep(PAUSE_SECONDS)
+
+    pause("before", 0)
+    handle.write(text[: stop.part])
+    handle.flush()
+    pause("part", stop.part)
+    handle.write(text[stop.part :])
+    handle.flush()
+    pause("written", len(text))
+    os.fsync(handle.fileno())
+    pause("synced", len(text))
