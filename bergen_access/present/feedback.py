@@ -11,33 +11,17 @@ from ..core.tiles import Tile
 from ..core.view import SeatView
 from . import codes
 from .message import Cue, Message, joined
-from .narrator import Narrator, Phrase
+from .narrator import Narrator
 from .options import OptionWords, choices
+from .replying import Replying
 
 
-class Feedback:
+class Feedback(Replying):
     """Short replies; each is one urgent message."""
 
     def __init__(self, narrator: Narrator, *, remembers: bool = True) -> None:
-        self.narrator = narrator
+        super().__init__(narrator)
         self.remembers = remembers  # changed settings are kept for the next games (not at a network seat)
-
-    def _say(self, phrase: Phrase, braille: str) -> Message:
-        return self.narrator.message(phrase, braille, urgent=True)
-
-    def _options(self, phrase: Phrase, braille: str) -> Message:
-        """A reply that lists what can be done: on a braille display a routing key over a tile or a
-        command word of it types that."""
-        return replace(self._say(phrase, braille), pick=True)
-
-    def plain(self, text: str, braille: str | None = None) -> Message:
-        """A reply whose words are already made."""
-        speakable = self.narrator.words.speakable(text)
-        return self.narrator.message(
-            lambda speech: speakable if speech else text,
-            braille if braille is not None else text,
-            urgent=True,
-        )
 
     def ask_end(
         self,

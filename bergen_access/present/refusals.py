@@ -32,9 +32,10 @@ from ..i18n import I18n
 from . import codes
 from .keep_text import KeepText
 from .message import Message, notice
-from .narrator import Narrator, Phrase
+from .narrator import Narrator
 from .options import OptionWords, choices, held_back_number
 from .replies import Replies
+from .replying import Replying
 
 # ------------------------------------------------------------------ facts that go with a code
 
@@ -63,11 +64,11 @@ class Entered:
 # ------------------------------------------------------------------ the words said with a narrator
 
 
-class Refusals:
+class Refusals(Replying):
     """The game's and the scorekeeper's refusals; each one urgent (it answers what was typed)."""
 
     def __init__(self, narrator: Narrator) -> None:
-        self.narrator = narrator
+        super().__init__(narrator)
         self.words = narrator.words
         self.i = narrator.words.i18n
 
@@ -88,23 +89,6 @@ class Refusals:
         return ENTERED_WORDS[reason](self, entered)
 
     # ------------------------------------------------------------ how a reply is made
-
-    def _say(self, phrase: Phrase, braille: str) -> Message:
-        return self.narrator.message(phrase, braille, urgent=True)
-
-    def _options(self, phrase: Phrase, braille: str) -> Message:
-        """A reply that lists what can be done: on a braille display a routing key over a tile or a
-        command word of it types that."""
-        return replace(self._say(phrase, braille), pick=True)
-
-    def plain(self, text: str, braille: str | None = None) -> Message:
-        """A reply whose words are already made."""
-        speakable = self.words.speakable(text)
-        return self.narrator.message(
-            lambda speech: speakable if speech else text,
-            braille if braille is not None else text,
-            urgent=True,
-        )
 
     # ------------------------------------------------------------ a game seat's moves
 
