@@ -405,8 +405,9 @@ class Tables:
         read = game.read(text)
         if isinstance(read, ParseError) and read.problem is ParseProblem.UNKNOWN and text.split():
             return read
-        kind = read.kind if isinstance(read, Command) else None
-        asks_help = kind is CommandKind.HELP and not read.argument if isinstance(read, Command) else False
+        command = read if isinstance(read, Command) else None
+        kind = command.kind if command is not None else None
+        asks_help = command is not None and kind is CommandKind.HELP and not command.argument
         if table.match.phase is Phase.NOT_STARTED and kind not in BEFORE_THE_MATCH:
             if asks_help:
                 self._lobby_help(client)
