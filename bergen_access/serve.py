@@ -12,6 +12,7 @@ from typing import TextIO
 from .boundary import visible
 from .i18n import LANGUAGES, I18n
 from .net import texts
+from .net.collector import keep_pauses_short
 from .net.limits import MOST_PER_ADDRESS
 from .net.server import HostNotice, Server, TornJournal
 from .present import notices
@@ -185,7 +186,9 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
         tell(texts.listening(i, host + f":{port}", storage.saves))
         if args.web:
             tell(texts.web_listening(i, f"http://{host}:{web_port}/"))
+        collector = asyncio.ensure_future(keep_pauses_short())
         await stop.wait()
+        collector.cancel()
         await server.close()
         begun = [t for t in server.tables.values() if t.match.hand_number and not t.match.is_over]
         tell(texts.stopped(i, len(begun), storage.saves))
