@@ -189,6 +189,8 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
         collector = asyncio.ensure_future(keep_pauses_short())
         await stop.wait()
         collector.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await collector
         await server.close()
         begun = [t for t in server.tables.values() if t.match.hand_number and not t.match.is_over]
         tell(texts.stopped(i, len(begun), storage.saves))
