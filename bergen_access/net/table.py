@@ -25,7 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..commands.lexicon import CommandKind, Lexicon
 from ..commands.parser import ParseError
@@ -45,6 +45,9 @@ from ..seat.moves import Again, Told, apply_run
 from ..seat.session import quiet_session
 from . import texts
 from .gmcp import LineKind
+
+if TYPE_CHECKING:
+    from .session import Session
 
 #: lines a seat keeps for a rejoin (the oldest go first)
 MOST_MISSED = 400
@@ -109,7 +112,8 @@ class Seat:
     name: str
     level: str | None = None  # a computer's level; None for a person
     token: str = field(default_factory=lambda: secrets.token_hex(4))
-    client: Line | None = None
+    client: Line | None = None  # the connection its person is on now (None: nobody, or away)
+    session: Session | None = None  # its person, kept while away (a rejoin moves it to a new connection)
     game: SeatGame | None = None
     away_since: float | None = None
     told: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_MISSED))  # the newest lines told
@@ -441,7 +445,7 @@ class Table:
 
     def free(self, seat: Seat) -> None:
         """A seat left before the match began: nobody's again (a new code, its first name back)."""
-        seat.client, seat.game, seat.away_since = None, None, None
+        seat.client, seat.session, seat.game, seat.away_since = None, None, None, None
         seat.name = f"Seat{seat.index + 1}"
         seat.token = secrets.token_hex(4)
         seat.told.clear()
@@ -465,6 +469,6 @@ class Table:
         for seat in gone:
             seat.level = STAND_IN_LEVEL
             seat.away_since = None
-            seat.game = None
+            seat.game = seat.session = None
             self.players[seat.index] = make_player(STAND_IN_LEVEL, self.number * 10 + seat.index)
         return gone
