@@ -10,11 +10,12 @@ A seat whose connection dropped is kept for a while (link-dead): the table
 waits on its turn, keeps what it was told, and gives it a computer player when
 the time is up. A line written to a connection that has just died is lost with
 it, and the server may notice the death only later: so a seat keeps every line
-it was told since its person's last line (``since_heard``), and a rejoin hears
-all of them, then the state it is in now. After a hand the next is dealt when
-every person at the table has said they are ready (``next`` or Enter);
-computers are always ready, and a seat that is away is waited for until its
-hold ends, when its computer stand-in is ready for it.
+it was told since its person's last line (``since_heard``), each with its number
+and kind, and a rejoin hears all of them as they were told, then the state it is
+in now. After a hand the next is dealt when every person at the table has said
+they are ready (``next`` or Enter); computers are always ready, and a seat that
+is away is waited for until its hold ends, when its computer stand-in is ready
+for it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..commands.lexicon import CommandKind, Lexicon
 from ..commands.parser import ParseError
@@ -104,6 +105,15 @@ class SeatAnnouncer(Announcer):
         self.seat.tell(lines, kind or (LineKind.REPLY if message.urgent else LineKind.EVENT))
 
 
+class ToldLine(NamedTuple):
+    """A line a seat was told, as a rejoin tells it again: its number among the seat's lines (a page
+    shows each number once), its text, its kind (GMCP's ``Bergen.Line``, the page's ``kind``)."""
+
+    number: int
+    text: str
+    kind: LineKind
+
+
 @dataclass
 class Seat:
     """A place at the table: a person (with a rejoin token) or a computer."""
@@ -116,7 +126,7 @@ class Seat:
     session: Session | None = None  # its person, kept while away (a rejoin moves it to a new connection)
     game: SeatGame | None = None
     away_since: float | None = None
-    told: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_MISSED))  # the newest lines told
+    told: deque[ToldLine] = field(default_factory=lambda: deque(maxlen=MOST_MISSED))  # the newest lines told
     told_count: int = 0  # lines told since the seat was taken (the newest are in ``told``)
     heard_upto: int = 0  # ``told_count`` when its person's last line arrived: what came after may be lost
     last_prompt: str = ""  # the prompt last sent, so it is not sent twice with nothing between
@@ -143,16 +153,26 @@ class Seat:
         self.last_prompt = ""
         tell_kind(self.client, kind)
         for line in lines:
-            self.told.append(line)
             self.told_count += 1
+            self.told.append(ToldLine(self.told_count, line, kind))
             if self.client is not None:
                 self.client.send_line(line, self.told_count)
+
+    def tell_again(self, lines: list[ToldLine]) -> None:
+        """Lines it was told before (a rejoin's missed lines), again with the number and kind they were
+        first told with (they are kept already: not twice)."""
+        if self.client is None:
+            return
+        self.last_prompt = ""
+        for line in lines:
+            tell_kind(self.client, line.kind)
+            self.client.send_line(line.text, line.number)
 
     def heard(self) -> None:
         """A line came from the seat's person: what it was told before, it had (TCP keeps the order)."""
         self.heard_upto = self.told_count
 
-    def since_heard(self) -> list[str]:
+    def since_heard(self) -> list[ToldLine]:
         """Every line told since its person's last line (as many as are kept): what a connection that
         died unnoticed may have lost, and everything told while the seat was away."""
         count = min(self.told_count - self.heard_upto, len(self.told))

@@ -366,9 +366,7 @@ class Tables:
         seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         side.seat_taken(client, table, seat)
-        first = seat.told_count - len(missed) + 1  # the missed lines keep their numbers
-        for offset, line in enumerate(missed):
-            client.send_line(line, first + offset)
+        seat.tell_again(missed)  # with their numbers and kinds
         if table.match.phase is Phase.HAND_OVER:  # where the next hand stands: who is ready
             said = table.waiting_said(seat, table.waited_for())
             if said is not None:
@@ -377,7 +375,7 @@ class Tables:
             table.say_to_all(notice(texts.back, seat.name, client, skip=seat))
         if not any(s.is_free for s in table.seats):
             # last, always: whose turn, and what can be done at the seat's
-            seat.game.state_now(missed)
+            seat.game.state_now([line.text for line in missed])
         self.seated(table, seat.game)
 
     def waiting_from(self, address: str) -> int:
