@@ -99,7 +99,8 @@ class Lobby:
         words = text.split()
         head = words[0] if words else ""
         rest = text[len(words[0]) :].strip() if words else ""
-        if client.session.seat is not None and client.session.seat.game is not None:
+        seat = client.session.seat
+        if seat is not None and seat.game is not None:
             # at a table the seat's game reads the line first (its own help, language, quit…); only a
             # first word it does not know is looked up among the lobby's
             unknown = self.tables.at_seat(client, text)
@@ -270,15 +271,16 @@ class Lobby:
         return table
 
     def on_watch(self, client: Client, rest: str) -> None:
-        if client.session.table is not None:
-            client.say(texts.already_seated(client.i18n, client.session.table.number))
+        person = client.session
+        if person.table is not None:
+            client.say(texts.already_seated(client.i18n, person.table.number))
             return
         table = self._table_named(client, rest)
         if table is None:
             return
-        watcher = Watcher(table, client, language=client.session.language, verbosity=client.session.verbosity)
+        watcher = Watcher(table, client, language=person.language, verbosity=person.verbosity)
         table.watchers.append(watcher)
-        client.session.table, client.session.watching = table, watcher
+        person.table, person.watching = table, watcher
         self.tables.wait_for_writes(client, table)
         client.say(texts.watching(client.i18n, table.number))
         if table.match.phase is not Phase.NOT_STARTED:  # a match under way: whom they watch, to what target
@@ -322,15 +324,16 @@ class Lobby:
         client.say(texts.who(i, people or "-"))
 
     def on_say(self, client: Client, rest: str) -> None:
-        table = client.session.table
+        person = client.session
+        table = person.table
         if table is None:
             client.say(texts.not_at_table(client.i18n))
             return
-        if client.session.name is None and client.session.seat is None:
+        if person.name is None and person.seat is None:
             client.say(texts.name_first(client.i18n))
             return
         said = visible(rest)[:MOST_SAY]
-        name = client.session.seat.name if client.session.seat is not None else client.session.name or "?"
+        name = person.seat.name if person.seat is not None else person.name or "?"
         table.say_to_all(lambda other: texts.says(words_of(other, client), name, said), LineKind.CHAT)
 
     def on_quit(self, client: Client, rest: str) -> None:

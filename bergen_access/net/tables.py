@@ -465,18 +465,19 @@ class Tables:
     def leave(self, client: Client) -> None:
         """``leave`` (or quit) at a table: a watcher stops watching; a seat is freed before the match,
         else it waits for its person (told its code and for how long)."""
-        table = client.session.table
+        person = client.session
+        table = person.table
         if table is None:
             client.say(texts.not_at_table(client.i18n))
             return
-        if client.session.watching is not None:
+        if person.watching is not None:
             with contextlib.suppress(ValueError):
-                table.watchers.remove(client.session.watching)
-            client.session.watching, client.session.table = None, None
+                table.watchers.remove(person.watching)
+            person.watching, person.table = None, None
             client.say(texts.stopped_watching(client.i18n, table.number))
             self.drop_if_done(table)
             return
-        seat = client.session.seat
+        seat = person.seat
         assert seat is not None
         code = seat.token
         if table.match.phase is Phase.NOT_STARTED:
@@ -503,10 +504,10 @@ class Tables:
 
     def gone(self, client: Client) -> None:
         """A connection ended: it stops watching; its seat is freed before the match, else waits."""
-        if client.session.watching is not None and client.session.table is not None:
+        seat, table, watching = client.session.seat, client.session.table, client.session.watching
+        if watching is not None and table is not None:
             with contextlib.suppress(ValueError):
-                client.session.table.watchers.remove(client.session.watching)
-        seat, table = client.session.seat, client.session.table
+                table.watchers.remove(watching)
         if seat is not None and table is not None and table.match.phase is Phase.NOT_STARTED:
             self.unseat(client, table, seat)
             return
