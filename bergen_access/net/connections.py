@@ -1,4 +1,6 @@
-"""The server's connections: each one's framing, its limits and the password minute.
+"""The server's connections: each one's framing, its limits and the password minute. The person
+on a connection (name, words, where they are) is its ``session`` (``session.py``), which a rejoin
+may move to another connection.
 
 Every byte a connection sends passes the telnet filter (``telnet.py``: negotiation
 dropped, lines capped); each whole line then passes the rate limit and, while the
