@@ -758,7 +758,9 @@ def test_a_client_that_never_reads_is_cut_off_and_its_seat_waits() -> None:
         eve = await silent(port, b"watch 1\r\n")  # watching, never reads
         table = server.tables[1]
         await until(lambda: table.seats[2].client is not None and len(table.watchers) == 1, "Cy and Eve")
-        stuck = [c for c in server.clients if c.session.seat is table.seats[2] or c.session.watching is not None]
+        stuck = [
+            c for c in server.clients if c.session.seat is table.seats[2] or c.session.watching is not None
+        ]
         for client in stuck:  # the kernel's own buffer (up to 4 MB on loopback) is not what is measured
             client.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
         talkers = [ada, bo, *[await named(port, f"Watcher{n}") for n in range(6)]]  # chat needs a name
