@@ -309,23 +309,26 @@ def assert_linked(server: Server) -> None:
     """Connections, seats and watchers point at each other; no seat holds a connection that is gone."""
     assert server.faults == 0, server.last_fault
     for client in server.clients:
-        if client.seat is not None:
-            assert client.table is not None and client.seat in client.table.seats
-            assert client.seat.client is client
-            assert client.seat.is_person
-            assert client.table in server.tables.values()
-        if client.watching is not None:
-            assert client.table is not None and client.watching in client.table.watchers
-        if client.table is not None:  # at a table means seated or watching, never neither
-            assert (client.seat is None) != (client.watching is None)
+        person = client.session
+        if person.seat is not None:
+            assert person.table is not None and person.seat in person.table.seats
+            assert person.seat.client is client
+            assert person.seat.session is person  # the seat holds the person on its connection
+            assert person.seat.is_person
+            assert person.table in server.tables.values()
+        if person.watching is not None:
+            assert person.table is not None and person.watching in person.table.watchers
+        if person.table is not None:  # at a table means seated or watching, never neither
+            assert (person.seat is None) != (person.watching is None)
     for table in server.tables.values():
         assert [s.index for s in table.seats] == list(range(table.match.rules.players))
         for seat in table.seats:
             if seat.client is not None:
                 assert seat.client in server.clients, f"seat {seat.index} holds a connection that is gone"
-                assert isinstance(seat.client, Client) and seat.client.seat is seat
+                assert isinstance(seat.client, Client) and seat.client.session.seat is seat
         for watcher in table.watchers:
-            assert watcher.client in server.clients and getattr(watcher.client, "watching", None) is watcher
+            assert watcher.client in server.clients
+            assert isinstance(watcher.client, Client) and watcher.client.session.watching is watcher
 
 
 # ------------------------------------------------------------------------------- hostile bytes
@@ -450,14 +453,16 @@ def test_refused_lines_at_a_seat_change_nothing_and_each_is_answered_once(
         before = (len(match.actions), len(match.history), match.turn, match.hand_number)
         who = on_server(server, ada)
         assert who is not None
-        person = (who.name, who.language, who.verbosity, who.seat, who.table)
+        person = who.session
+        was = (person.name, person.language, person.verbosity, person.seat, person.table)
         since = ada.mark()
         await ada.send(b"".join(lines), cuts)
         await ada.ask("hand", r"^Your \d+ tiles")  # answered after every refused line: all were read
         heard = ada.lines(since)
         assert sum(line.startswith(REFUSED) for line in heard) == len(lines), heard
         assert (len(match.actions), len(match.history), match.turn, match.hand_number) == before
-        assert (who.name, who.language, who.verbosity, who.seat, who.table) == person
+        assert who.session is person
+        assert (person.name, person.language, person.verbosity, person.seat, person.table) == was
         assert table.seats == seats and list(server.tables) == [1] and not table.watchers
         await bo.ask("who", "^Online: Ada .table 1., Bo .table 1.")
         assert_clean(ada)
@@ -575,11 +580,11 @@ def typed(server: Server, client: Raw, line: str, codes: list[str]) -> str:
     if line != "<move>":
         return line
     mine = on_server(server, client)
-    if mine is None or mine.seat is None or mine.table is None:
+    if mine is None or mine.session.seat is None or mine.session.table is None:
         return "1"
-    match = mine.table.match
-    if match.phase is MatchPhase.PLAYING and match.turn == mine.seat.index:
-        return move(SeatView(match, mine.seat.index))
+    match = mine.session.table.match
+    if match.phase is MatchPhase.PLAYING and match.turn == mine.session.seat.index:
+        return move(SeatView(match, mine.session.seat.index))
     return ""  # Enter: the next hand, or the prompt again
 
 
@@ -753,7 +758,9 @@ def test_a_client_that_never_reads_is_cut_off_and_its_seat_waits() -> None:
         eve = await silent(port, b"watch 1\r\n")  # watching, never reads
         table = server.tables[1]
         await until(lambda: table.seats[2].client is not None and len(table.watchers) == 1, "Cy and Eve")
-        stuck = [c for c in server.clients if c.seat is table.seats[2] or c.watching is not None]
+        stuck = [
+            c for c in server.clients if c.session.seat is table.seats[2] or c.session.watching is not None
+        ]
         for client in stuck:  # the kernel's own buffer (up to 4 MB on loopback) is not what is measured
             client.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
         talkers = [ada, bo, *[await named(port, f"Watcher{n}") for n in range(6)]]  # chat needs a name
@@ -994,7 +1001,7 @@ def test_names_too_long_made_of_controls_or_game_words_are_refused() -> None:
         for line, answer in refused.items():
             said = await other.ask(line, r"^(A name is|That line|.* is taken|You are )")
             assert said.startswith(answer), (line, said)
-        assert on_server(server, other) is not None and on_server(server, other).name is None  # type: ignore[union-attr]
+        assert on_server(server, other) is not None and on_server(server, other).session.name is None  # type: ignore[union-attr]
         assert (await other.ask("name " + "b" * 20, "^You are ")).startswith("You are " + "b" * 20)
         await ada.ask("who", "Online: Ada .lobby., b{20} .lobby.")
         assert_clean(other)
@@ -1056,7 +1063,7 @@ def test_the_name_of_a_person_who_is_away_stays_theirs() -> None:
         said = await mallory.ask("name Ada", r"^(A name is|.* is taken|You are )")
         back = await Raw.connect(port)
         await back.ask(f"rejoin {code}", "You are back")
-        names = [c.name for c in server.clients if c.name]
+        names = [c.session.name for c in server.clients if c.session.name]
         assert not said.startswith("You are"), said
         assert len(names) == len(set(names)), names
 
@@ -1123,7 +1130,7 @@ def test_the_rate_limit_refuses_lines_says_so_once_and_lets_them_through_again()
         assert heard == list(range(len(heard))) and 25 <= len(heard) < 36, heard
         assert "Ada says: last" not in bo.lines(since)
         assert ada.data.count(b"Too fast") == 1
-        assert on_server(server, ada).name == "Ada"  # type: ignore[union-attr]
+        assert on_server(server, ada).session.name == "Ada"  # type: ignore[union-attr]
         # the seat's prompt once more when lines are taken again: a client's triggers answer it
         # (TinTin++ answering each prompt at once hit the limit, and then waited for a prompt forever)
         assert not any(line.endswith(">") for line in ada.lines(slowed))

@@ -267,6 +267,22 @@ def test_a_telnet_client_is_offered_gmcp_and_hears_seat_prompt_kinds_and_close(s
             assert GmcpMessage(gmcp.LINE, {"kind": "prompt"}) in said[: said.index(item)]
 
 
+def test_a_gmcp_client_that_comes_back_hears_each_missed_line_after_its_kind(served: ServerThread) -> None:
+    asks = bytes([IAC, DO, GMCP])
+    # the refusal is told after Ada's last line, then her line ends: it is what a lost line may lose
+    first = messages(talk(served.port, asks, ["name Ada", "create standard 2 computers normal", "nonsense"]))
+    refusal = next(i.text for i in first if isinstance(i, Incoming) and "nonsense" in i.text)
+    at = next(k for k, i in enumerate(first) if isinstance(i, Incoming) and i.text == refusal)
+    told_as = [m for m in first[:at] if isinstance(m, GmcpMessage) and m.name == gmcp.LINE][-1]
+    assert told_as == GmcpMessage(gmcp.LINE, {"kind": "refusal"})
+    code = next(m.data["code"] for m in first if isinstance(m, GmcpMessage) and m.name == gmcp.SEAT)
+    again = messages(talk(served.port, asks, [f"rejoin {code}", "quit"]))
+    back = next(k for k, i in enumerate(again) if isinstance(i, Incoming) and "back at table" in i.text)
+    at = next(k for k, i in enumerate(again) if k > back and isinstance(i, Incoming) and i.text == refusal)
+    kinds = [m for m in again[back:at] if isinstance(m, GmcpMessage) and m.name == gmcp.LINE]
+    assert kinds and kinds[-1] == told_as  # told again as it was told: a refusal, not the line before it
+
+
 def test_a_connection_refused_at_once_tells_why_to_a_gmcp_client() -> None:
     refused = ServerThread(per_address=0)
     try:

@@ -115,7 +115,7 @@ def test_lobby_verbosity_and_create_problems_in_the_persons_words() -> None:
         since = len(cem.lines)
         await cem.send("ayrıntı kısa")  # the game's Turkish words for verbosity and terse
         await cem.wait_for(r"^Ayrıntı düzeyi: kısa\.$", since)
-        assert server.clients[-1].verbosity.value == "terse"
+        assert server.clients[-1].session.verbosity.value == "terse"
         await cem.send("verbosity verbose")  # English always works too
         await cem.wait_for(r"^Ayrıntı düzeyi: ayrıntılı\.$", since)
         await cem.send("kur standart 5")

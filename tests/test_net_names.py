@@ -90,7 +90,7 @@ def test_a_name_that_reads_like_one_online_is_refused(online: str, typed: str) -
         said = await ask(mallory, f"name {typed}", ANSWER)
         assert said == f"{typed} is taken: it reads like {online}. Choose another name.", said
         assert (await ask(mallory, "name Zed", ANSWER)).startswith("You are Zed.")  # still there
-        assert sorted(c.name or "" for c in server.clients) == sorted([online, "Zed"])
+        assert sorted(c.session.name or "" for c in server.clients) == sorted([online, "Zed"])
         await first.close()
         await mallory.close()
 
@@ -114,7 +114,7 @@ def test_plain_german_and_turkish_names_are_accepted_and_stay_apart() -> None:
         for typed, taken in same.items():
             said = await ask(late, f"name {typed}", ANSWER)
             assert said == f"{typed} is taken: it reads like {taken}. Choose another name.", said
-        assert sorted(c.name for c in server.clients if c.name) == sorted(distinct)
+        assert sorted(c.session.name for c in server.clients if c.session.name) == sorted(distinct)
         for client in [*online, late]:
             await client.close()
 

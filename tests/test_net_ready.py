@@ -182,7 +182,7 @@ def test_settings_on_the_first_line_greet_in_that_language_and_ask_no_name_given
         await jorg.wait_for(".")
         assert jorg.lines[0] == texts.welcome(DE, False, "Jörg").text, jorg.lines
         assert "Du bist Jörg" in jorg.lines[0] and len(jorg.lines) == 1
-        named = {c.name: c for c in server.clients}
+        named = {c.session.name: c.session for c in server.clients}
         assert named["Jörg"].language == "de" and named["Jörg"].verbosity is Verbosity.TERSE
         assert named["Ayşe"].language == "tr" and named["Ayşe"].verbosity is Verbosity.NORMAL
         taken = await LineClient.connect(port)
@@ -223,7 +223,7 @@ def test_first_line_settings_before_a_password_are_kept_until_it_is_given() -> N
         await ayse.send("sesame")
         await ayse.wait_for("Parola kabul edildi")
         assert ayse.lines == [texts.welcome(TR, True).text, texts.password_ok(TR, "Ayşe").text]
-        assert [c.name for c in server.clients] == ["Ayşe"]
+        assert [c.session.name for c in server.clients] == ["Ayşe"]
         await ayse.close()
 
     run(body, password="sesame")

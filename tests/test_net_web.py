@@ -237,6 +237,44 @@ def test_a_page_rejoins_its_seat_by_its_code_and_a_telnet_seat_may_come_back_on_
     run(body, hold_minutes=5)
 
 
+def test_a_page_that_comes_back_hears_each_missed_line_with_its_kind_and_its_number() -> None:
+    """A rejoin tells again what was told since the person's last line (a lost line may have lost it):
+    each line with the kind it was first told with (the page's sound and look) and its number (the page
+    shows each number once)."""
+
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await page.wait_for("Bo sits down")
+        await until(lambda: server.tables[1].match.phase is Phase.PLAYING, what="the deal")
+        await page.send("nonsense")  # answered after Ada's last line: what a lost line loses
+        await page.wait_for("nonsense")
+        refused = next(m for m in page.messages if "nonsense" in m.get("text", ""))
+        assert refused["kind"] == "refusal" and isinstance(refused["n"], int)
+        seat = page.last("seat")
+        assert seat is not None
+        await page.close()
+        await bo.wait_for("Ada is away")
+        await bo.send("say hello there")  # told to Ada's seat while she is away
+        await bo.wait_for("Bo says: hello there")
+        again = await SocketClient.connect(web_port)
+        await again.send("language en verbosity normal")
+        await again.send(f"rejoin {seat['code']}")
+        await again.wait_for("Bo says: hello there")
+        back = next(k for k, m in enumerate(again.messages) if m.get("text", "").startswith("You are back"))
+        missed = [(m["kind"], m["text"], m.get("n")) for m in again.messages[back + 1 :] if "text" in m][:2]
+        assert missed == [
+            ("refusal", refused["text"], refused["n"]),
+            ("chat", "Bo says: hello there", refused["n"] + 1),
+        ]
+        await again.close()
+        await bo.close()
+
+    run(body, hold_minutes=5)
+
+
 def test_wrong_codes_and_connections_are_counted_with_the_telnet_ones() -> None:
     async def body(server: Server, port: int, web_port: int) -> None:
         line = await LineClient.connect(port)

@@ -26,6 +26,7 @@ import pytest
 
 from bergen_access.core.engine import Phase
 from bergen_access.core.view import SeatView
+from bergen_access.net.connections import Client
 from bergen_access.net.server import Server
 
 from .blind_play_bot import move
@@ -342,6 +343,47 @@ def test_a_lost_network_without_a_reload_rejoins_and_shows_each_line_once(
     assert len(numbers) > 3
     assert numbers == sorted(set(numbers)), numbers  # each of the seat's lines once, in order
     served.call(bo.close())
+
+
+def test_a_line_lost_with_the_network_is_shown_once_the_page_is_back(
+    served: Served, context: BrowserContext
+) -> None:
+    """A line told in the instant the network went (the server did not know it yet) is lost with the
+    line. The rejoin tells it again, after the seat's orientation, whose number is later: the page shows
+    it all the same, once, as it shows every line of the seat it has not shown."""
+    at = AtPage(context.new_page(), served).open()
+    sit(at, "Ivo", "create standard 2")
+    number, seat = seat_of(served, "Ivo")
+    jo = served.call(LineClient.connect(served.port))
+    served.call(jo.send("name Jo"))
+    served.call(jo.send(f"join {number}"))
+    served.call(jo.wait_for("You sit at table"))
+    at.page.locator("#tiles button.play").first.wait_for()
+    at.type("say ready")
+    served.call(jo.wait_for("Ivo says: ready"))
+    table = served.server.tables[number]
+
+    def lose_a_line() -> None:
+        ivo = table.seats[seat].client
+        jo_here = table.seats[1 - seat].client
+        assert isinstance(ivo, Client) and isinstance(jo_here, Client)
+        ivo.cut_off()  # the network goes, and before the server knows it …
+        served.server.lobby.line(jo_here, "say lost with the line", False)  # … Jo speaks
+
+    served.look(lose_a_line)
+    served.call(jo.wait_for("Ivo is away"))
+    at.heard("You are back at table")  # it reconnected and rejoined by itself
+    served.call(jo.wait_for("Ivo is back"))
+    served.call(jo.send("say after"))
+    at.heard("Jo says: after")
+    at.page.wait_for_timeout(300)
+    shown = at.log()
+    for said in ("Ivo says: ready", "Jo says: lost with the line", "Jo says: after"):
+        assert shown.count(said) == 1, shown
+    script = "elements => elements.map(element => element.dataset.n)"
+    numbers = [int(n) for n in at.page.eval_on_selector_all("#log [data-n]", script)]
+    assert len(numbers) == len(set(numbers)), numbers  # each of the seat's lines once
+    served.call(jo.close())
 
 
 def test_the_language_follows_the_browser_then_the_choice_on_the_page(

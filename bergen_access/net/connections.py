@@ -1,4 +1,6 @@
-"""The server's connections: each one's framing, its limits and the password minute.
+"""The server's connections: each one's framing, its limits and the password minute. The person
+on a connection (name, words, where they are) is its ``session`` (``session.py``), which a rejoin
+may move to another connection.
 
 Every byte a connection sends passes the telnet filter (``telnet.py``: negotiation
 dropped, lines capped); each whole line then passes the rate limit and, while the
@@ -16,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hmac
 import ipaddress
 import socket
@@ -32,10 +33,10 @@ from . import texts
 from .gmcp import AGAIN, CLOSE, LINE, PROMPT, Closing, LineKind, ServerSide, encode
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
+from .session import Session
 from .telnet import IAC_NOP, Incoming, LineFramer, Negotiation, RateLimiter, Received, outgoing
 
 if TYPE_CHECKING:
-    from .table import Seat, Table, Watcher
     from .writes import Ticket
 
 #: seconds without a line before a keepalive (telnet NOP) is sent; a person may be silent for as long
@@ -57,12 +58,6 @@ FIRST_LINE_WAIT = 0.2
 REFUSED_WAIT = 1.0
 
 
-@functools.cache
-def words_in(language: str) -> I18n:
-    """One catalog per language for every connection (read once, never changed)."""
-    return I18n(language)
-
-
 @dataclass
 class Gate:
     """What a connection was told after one write was asked for and before the next: held until it
@@ -74,19 +69,15 @@ class Gate:
 
 @dataclass
 class Client:
-    """One connection: who it is, where it sits, how it wants to be spoken to. What it is sent goes
-    out by telnet's byte stream (``TelnetClient``) or a WebSocket (``web.WebClient``); everything
-    else (the limits, the lobby, the seat) is the same for both."""
+    """One connection: its framing, limits, password and GMCP, and the person on it (``session``:
+    who they are, where they are, how they want to be spoken to; a rejoin moves a session from a
+    connection to another). What it is sent goes out by telnet's byte stream (``TelnetClient``) or a
+    WebSocket (``web.WebClient``); everything else (the limits, the lobby, the seat) is the same for both."""
 
-    language: str = "en"
-    verbosity: Verbosity = Verbosity.NORMAL
-    name: str | None = None
-    table: Table | None = None
-    seat: Seat | None = None
-    watching: Watcher | None = None
+    session: Session = field(default_factory=Session)
     framer: LineFramer = field(default_factory=LineFramer)
     limiter: RateLimiter = field(default_factory=RateLimiter)
-    authorized: bool = False
+    authorized: bool = False  # the password was given on this connection (or none is asked)
     closed: bool = False
     greeted: bool = False  # the first line is said (it waits a moment for the client's settings)
     pending_name: str | None = None  # a name the first line gave before the password: taken after it
@@ -102,7 +93,8 @@ class Client:
 
     @property
     def i18n(self) -> I18n:
-        return words_in(self.language)
+        """The words of the person on the connection (everything it is told is in them)."""
+        return self.session.i18n
 
     @property
     def structured(self) -> bool:
@@ -194,7 +186,7 @@ class Client:
         self.shut()
 
     def say(self, message: Message) -> None:
-        text = message.braille if self.verbosity is Verbosity.TERSE else message.text
+        text = message.braille if self.session.verbosity is Verbosity.TERSE else message.text
         for part in text.splitlines() or [""]:
             self.send_line(part)
 

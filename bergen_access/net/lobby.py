@@ -55,7 +55,7 @@ class Lobby:
         if settings is None:
             return self.connections.welcome(client, first)
         refused = self._settle(client, settings)
-        client.say(texts.welcome(client.i18n, not client.authorized, client.name))
+        client.say(texts.welcome(client.i18n, not client.authorized, client.session.name))
         if refused is not None:
             client.say(refused)
         return True
@@ -64,9 +64,9 @@ class Lobby:
         """A settings line's language and verbosity taken, and its name (after the password, if one is
         owed); why the name was not taken, if it was not."""
         if settings.language is not None:
-            client.language = settings.language
+            client.session.language = settings.language
         if settings.verbosity is not None:
-            client.verbosity = settings.verbosity
+            client.session.verbosity = settings.verbosity
         if settings.name is None:
             return None
         if not client.authorized:  # nobody holds a name before the password
@@ -78,7 +78,7 @@ class Lobby:
         """One line from a connection, answered once."""
         # a line the framer cut (over its byte limit) is refused as too long, whatever is left of it
         screened = Screened("", InputProblem.TOO_LONG, shown(raw)) if too_long else screen(raw)
-        settings = parse_settings(screened.text) if screened.ok and client.seat is None else None
+        settings = parse_settings(screened.text) if screened.ok and client.session.seat is None else None
         if settings is not None and (not client.authorized or len(screened.text.split()) > 2):
             self._settings_line(client, settings)  # several settings at once (or before the password)
             return
@@ -86,7 +86,7 @@ class Lobby:
             if self.connections.password_line(client, screened.text.strip() if screened.ok else None):
                 name, client.pending_name = client.pending_name, None
                 refused = self._take_name(client, name) if name is not None else None
-                client.say(texts.password_ok(client.i18n, client.name))
+                client.say(texts.password_ok(client.i18n, client.session.name))
                 if refused is not None:
                     client.say(refused)
             return
@@ -99,7 +99,8 @@ class Lobby:
         words = text.split()
         head = words[0] if words else ""
         rest = text[len(words[0]) :].strip() if words else ""
-        if client.seat is not None and client.seat.game is not None:
+        seat = client.session.seat
+        if seat is not None and seat.game is not None:
             # at a table the seat's game reads the line first (its own help, language, quit…); only a
             # first word it does not know is looked up among the lobby's
             unknown = self.tables.at_seat(client, text)
@@ -126,8 +127,8 @@ class Lobby:
     # ------------------------------------------------------------ who one is
 
     def on_name(self, client: Client, rest: str) -> None:
-        if client.seat is not None:  # the table knows the seat by its name
-            client.say(texts.name_at_table(client.i18n, client.seat.name))
+        if client.session.seat is not None:  # the table knows the seat by its name
+            client.say(texts.name_at_table(client.i18n, client.session.seat.name))
             return
         refused = self._take_name(client, rest)
         client.say(refused if refused is not None else texts.named(client.i18n, rest))
@@ -143,7 +144,7 @@ class Lobby:
                 if other == rest
                 else texts.name_alike(client.i18n, rest, other)
             )
-        client.name = rest
+        client.session.name = rest
         return None
 
     def _settings_line(self, client: Client, settings: Settings) -> None:
@@ -152,9 +153,9 @@ class Lobby:
         refused = self._settle(client, settings)
         i = client.i18n
         if settings.language is not None:
-            client.say(texts.language_set(i, client.language))
+            client.say(texts.language_set(i, client.session.language))
         if settings.verbosity is not None:
-            client.say(texts.verbosity_set(i, verbosity_names(i)[client.verbosity.value]))
+            client.say(texts.verbosity_set(i, verbosity_names(i)[client.session.verbosity.value]))
         if not client.authorized:
             client.say(texts.welcome(i, True))
         elif settings.name is not None:
@@ -162,7 +163,7 @@ class Lobby:
 
     def _names_taken(self, client: Client) -> list[str]:
         """Everyone else's name online, and the names of seats waiting for their people."""
-        online = [c.name for c in self.connections.clients if c is not client and c.name]
+        online = [c.session.name for c in self.connections.clients if c is not client and c.session.name]
         return online + self.tables.waiting_names()
 
     def on_language(self, client: Client, rest: str) -> None:
@@ -170,7 +171,7 @@ class Lobby:
         if language is None or language not in LANGUAGES:
             client.say(texts.unknown(client.i18n, visible(rest)))
             return
-        client.language = language
+        client.session.language = language
         client.say(texts.language_set(client.i18n, language))
 
     def on_verbosity(self, client: Client, rest: str) -> None:
@@ -178,7 +179,7 @@ class Lobby:
         if level is None:
             client.say(texts.unknown(client.i18n, visible(rest)))
             return
-        client.verbosity = Verbosity(level)
+        client.session.verbosity = Verbosity(level)
         client.say(texts.verbosity_set(client.i18n, verbosity_names(client.i18n)[level]))
 
     def on_help(self, client: Client, rest: str) -> None:
@@ -212,11 +213,11 @@ class Lobby:
         """Whether this person may sit down now (told why not): named, at no table, and not holding
         too many seats left waiting elsewhere (one person cannot hold table after table by sitting
         down and leaving)."""
-        if client.name is None:
+        if client.session.name is None:
             client.say(texts.name_first(client.i18n))
             return False
-        if client.table is not None:
-            client.say(texts.already_seated(client.i18n, client.table.number))
+        if client.session.table is not None:
+            client.say(texts.already_seated(client.i18n, client.session.table.number))
             return False
         waiting = self.tables.waiting_from(client.address)
         if waiting >= self.most_waiting:
@@ -241,8 +242,8 @@ class Lobby:
         if self.tables.is_full():
             client.say(texts.too_many_tables(client.i18n, self.tables.most))
             return
-        assert client.name is not None  # _may_sit saw to it
-        table = self.tables.open(rules, computers, [client.name, *self._names_taken(client)])
+        assert client.session.name is not None  # _may_sit saw to it
+        table = self.tables.open(rules, computers, [client.session.name, *self._names_taken(client)])
         self.tables.sit(client, table, table.seats[0])
 
     def on_join(self, client: Client, rest: str) -> None:
@@ -255,8 +256,8 @@ class Lobby:
         if seat is None:
             client.say(texts.table_full(client.i18n, table.number))
             return
-        assert client.name is not None
-        other = alike(client.name, [s.name for s in table.seats if not s.is_free])
+        assert client.session.name is not None
+        other = alike(client.session.name, [s.name for s in table.seats if not s.is_free])
         if other is not None:  # no two seats at a table read alike ("Anna 2, Anna 0"): a computer's too
             client.say(texts.name_clash(client.i18n, table.number, other))
             return
@@ -270,15 +271,16 @@ class Lobby:
         return table
 
     def on_watch(self, client: Client, rest: str) -> None:
-        if client.table is not None:
-            client.say(texts.already_seated(client.i18n, client.table.number))
+        person = client.session
+        if person.table is not None:
+            client.say(texts.already_seated(client.i18n, person.table.number))
             return
         table = self._table_named(client, rest)
         if table is None:
             return
-        watcher = Watcher(table, client, language=client.language, verbosity=client.verbosity)
+        watcher = Watcher(table, client, language=person.language, verbosity=person.verbosity)
         table.watchers.append(watcher)
-        client.table, client.watching = table, watcher
+        person.table, person.watching = table, watcher
         self.tables.wait_for_writes(client, table)
         client.say(texts.watching(client.i18n, table.number))
         if table.match.phase is not Phase.NOT_STARTED:  # a match under way: whom they watch, to what target
@@ -288,8 +290,8 @@ class Lobby:
         self.tables.leave(client)
 
     def on_rejoin(self, client: Client, rest: str) -> None:
-        if client.table is not None:
-            client.say(texts.already_seated(client.i18n, client.table.number))
+        if client.session.table is not None:
+            client.say(texts.already_seated(client.i18n, client.session.table.number))
             return
         if not rest.strip():  # the word alone is a question, not a wrong code
             client.say(texts.rejoin_usage(client.i18n))
@@ -315,26 +317,27 @@ class Lobby:
     def on_who(self, client: Client, rest: str) -> None:
         i = client.i18n
         people = ", ".join(
-            f"{c.name} ({texts.at_table(i, c.table.number) if c.table else texts.in_lobby(i)})"
-            for c in self.connections.clients
-            if c.name
+            f"{person.name} ({texts.at_table(i, person.table.number) if person.table else texts.in_lobby(i)})"
+            for person in (c.session for c in self.connections.clients)
+            if person.name
         )
         client.say(texts.who(i, people or "-"))
 
     def on_say(self, client: Client, rest: str) -> None:
-        table = client.table
+        person = client.session
+        table = person.table
         if table is None:
             client.say(texts.not_at_table(client.i18n))
             return
-        if client.name is None and client.seat is None:
+        if person.name is None and person.seat is None:
             client.say(texts.name_first(client.i18n))
             return
         said = visible(rest)[:MOST_SAY]
-        name = client.seat.name if client.seat is not None else client.name or "?"
+        name = person.seat.name if person.seat is not None else person.name or "?"
         table.say_to_all(lambda other: texts.says(words_of(other, client), name, said), LineKind.CHAT)
 
     def on_quit(self, client: Client, rest: str) -> None:
-        if client.table is not None:
+        if client.session.table is not None:
             self.tables.leave(client)
         client.say(texts.goodbye(client.i18n))
         client.close(Closing.QUIT)

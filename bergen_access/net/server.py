@@ -143,7 +143,7 @@ class Server:
         kept = self.storage is not None and self.storage.saves
 
         def kept_code(client: Client) -> str | None:
-            seat, at = client.seat, client.table
+            seat, at = client.session.seat, client.session.table
             begun = at is not None and at.match.phase is not Phase.NOT_STARTED
             return seat.token if seat is not None and kept and begun else None
 

@@ -16,8 +16,8 @@ from functools import cache
 from ..commands.lexicon import CommandKind
 from ..i18n import LANGUAGES, normalize_language
 from ..present.message import Verbosity
-from .connections import words_in
 from .lobby_words import lobby_words
+from .session import words_in
 
 #: the lobby's commands a settings line may hold
 SETTINGS = (CommandKind.NAME, CommandKind.LANGUAGE, CommandKind.VERBOSITY)

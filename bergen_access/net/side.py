@@ -23,8 +23,8 @@ def prompt_state(client: Client) -> dict[str, Any]:
     """``Bergen.Prompt``'s data: the prompt the server shows (``text``), its short form for a screen
     reader (``short``), its parts, and whether more is coming without a line typed (``pending``:
     a computer is about to move)."""
-    table, seat = client.table, client.seat
-    where = "table" if seat is not None else "watching" if client.watching is not None else "lobby"
+    table, seat = client.session.table, client.session.seat
+    where = "table" if seat is not None else "watching" if client.session.watching is not None else "lobby"
     state: dict[str, Any] = {"text": LOBBY_PROMPT, "short": LOBBY_PROMPT, "where": where}
     if table is None:
         return state

@@ -10,11 +10,12 @@ A seat whose connection dropped is kept for a while (link-dead): the table
 waits on its turn, keeps what it was told, and gives it a computer player when
 the time is up. A line written to a connection that has just died is lost with
 it, and the server may notice the death only later: so a seat keeps every line
-it was told since its person's last line (``since_heard``), and a rejoin hears
-all of them, then the state it is in now. After a hand the next is dealt when
-every person at the table has said they are ready (``next`` or Enter);
-computers are always ready, and a seat that is away is waited for until its
-hold ends, when its computer stand-in is ready for it.
+it was told since its person's last line (``since_heard``), each with its number
+and kind, and a rejoin hears all of them as they were told, then the state it is
+in now. After a hand the next is dealt when every person at the table has said
+they are ready (``next`` or Enter); computers are always ready, and a seat that
+is away is waited for until its hold ends, when its computer stand-in is ready
+for it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..commands.lexicon import CommandKind, Lexicon
 from ..commands.parser import ParseError
@@ -45,6 +46,9 @@ from ..seat.moves import Again, Told, apply_run
 from ..seat.session import quiet_session
 from . import texts
 from .gmcp import LineKind
+
+if TYPE_CHECKING:
+    from .session import Session
 
 #: lines a seat keeps for a rejoin (the oldest go first)
 MOST_MISSED = 400
@@ -101,6 +105,15 @@ class SeatAnnouncer(Announcer):
         self.seat.tell(lines, kind or (LineKind.REPLY if message.urgent else LineKind.EVENT))
 
 
+class ToldLine(NamedTuple):
+    """A line a seat was told, as a rejoin tells it again: its number among the seat's lines (a page
+    shows each number once), its text, its kind (GMCP's ``Bergen.Line``, the page's ``kind``)."""
+
+    number: int
+    text: str
+    kind: LineKind
+
+
 @dataclass
 class Seat:
     """A place at the table: a person (with a rejoin token) or a computer."""
@@ -109,10 +122,11 @@ class Seat:
     name: str
     level: str | None = None  # a computer's level; None for a person
     token: str = field(default_factory=lambda: secrets.token_hex(4))
-    client: Line | None = None
+    client: Line | None = None  # the connection its person is on now (None: nobody, or away)
+    session: Session | None = None  # its person, kept while away (a rejoin moves it to a new connection)
     game: SeatGame | None = None
     away_since: float | None = None
-    told: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_MISSED))  # the newest lines told
+    told: deque[ToldLine] = field(default_factory=lambda: deque(maxlen=MOST_MISSED))  # the newest lines told
     told_count: int = 0  # lines told since the seat was taken (the newest are in ``told``)
     heard_upto: int = 0  # ``told_count`` when its person's last line arrived: what came after may be lost
     last_prompt: str = ""  # the prompt last sent, so it is not sent twice with nothing between
@@ -139,16 +153,26 @@ class Seat:
         self.last_prompt = ""
         tell_kind(self.client, kind)
         for line in lines:
-            self.told.append(line)
             self.told_count += 1
+            self.told.append(ToldLine(self.told_count, line, kind))
             if self.client is not None:
                 self.client.send_line(line, self.told_count)
+
+    def tell_again(self, lines: list[ToldLine]) -> None:
+        """Lines it was told before (a rejoin's missed lines), again with the number and kind they were
+        first told with (they are kept already: not twice)."""
+        if self.client is None:
+            return
+        self.last_prompt = ""
+        for line in lines:
+            tell_kind(self.client, line.kind)
+            self.client.send_line(line.text, line.number)
 
     def heard(self) -> None:
         """A line came from the seat's person: what it was told before, it had (TCP keeps the order)."""
         self.heard_upto = self.told_count
 
-    def since_heard(self) -> list[str]:
+    def since_heard(self) -> list[ToldLine]:
         """Every line told since its person's last line (as many as are kept): what a connection that
         died unnoticed may have lost, and everything told while the seat was away."""
         count = min(self.told_count - self.heard_upto, len(self.told))
@@ -441,7 +465,7 @@ class Table:
 
     def free(self, seat: Seat) -> None:
         """A seat left before the match began: nobody's again (a new code, its first name back)."""
-        seat.client, seat.game, seat.away_since = None, None, None
+        seat.client, seat.session, seat.game, seat.away_since = None, None, None, None
         seat.name = f"Seat{seat.index + 1}"
         seat.token = secrets.token_hex(4)
         seat.told.clear()
@@ -465,6 +489,6 @@ class Table:
         for seat in gone:
             seat.level = STAND_IN_LEVEL
             seat.away_since = None
-            seat.game = None
+            seat.game = seat.session = None
             self.players[seat.index] = make_player(STAND_IN_LEVEL, self.number * 10 + seat.index)
         return gone

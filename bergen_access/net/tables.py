@@ -40,9 +40,10 @@ from ..session.savefile import load_match
 from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem, read_json
 from . import side, texts
-from .connections import Client, secrets_equal, words_in
+from .connections import Client, secrets_equal
 from .gmcp import Closing, SeatGone
 from .names import alike
+from .session import Session, words_in
 from .table import Seat, SeatGame, Table
 from .writes import Ticket, Writes
 
@@ -308,15 +309,16 @@ class Tables:
 
     def sit(self, client: Client, table: Table, seat: Seat) -> None:
         """The named person sits at a free seat; the table hears it; the match begins when it is full."""
-        assert client.name is not None
-        seat.name = client.name
-        seat.client = client
+        person = client.session
+        assert person.name is not None
+        seat.name = person.name
+        seat.client, seat.session = client, person
         seat.address = client.address
         seat.last_prompt = ""
         seat.away_since = None
-        seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
+        seat.game = SeatGame(table, seat, language=person.language, verbosity=person.verbosity)
         table.renamed(seat)
-        client.table, client.seat = table, seat
+        person.table, person.seat = table, seat
         client.say(texts.seated(client.i18n, table.number, seat.index + 1, seat.token))
         side.seat_taken(client, table, seat)
         table.say_to_all(
@@ -342,27 +344,29 @@ class Tables:
         return None
 
     def take_back(self, client: Client, table: Table, seat: Seat) -> None:
-        """``rejoin``: the seat's person is back on ``client``; what it missed is told, then play goes on."""
+        """``rejoin``: the seat's person is back on ``client`` (the seat's session moves to it, in the
+        language and verbosity the connection has now); what it missed is told, then play goes on."""
         was_away = seat.client is None
         if isinstance(seat.client, Client):  # a connection the server thinks alive; the code came anew
             _taken_over(seat.client)
-        client.name = seat.name  # the table knows the seat by its name
+        person = seat.session or Session()  # none after a restart
+        person.name = seat.name  # the table knows the seat by its name
+        person.language, person.verbosity = client.session.language, client.session.verbosity
+        person.table, person.seat, person.watching = table, seat, None
+        client.session = person
         missed = seat.since_heard()  # lost on the old line or told while away: all of it again
         seat.forget_told()
-        seat.client, seat.away_since, seat.last_prompt = client, None, ""
+        seat.client, seat.session, seat.away_since, seat.last_prompt = client, person, None, ""
         seat.address = client.address
         if seat.game is None:  # after a restart: the seat's game, its history told as before
-            seat.game = SeatGame(table, seat, language=client.language, verbosity=client.verbosity)
+            seat.game = SeatGame(table, seat, language=person.language, verbosity=person.verbosity)
             if table.match.hand_number:
                 seat.game.restore_history()
-        client.table, client.seat = table, seat
         self.wait_for_writes(client, table)
         seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         side.seat_taken(client, table, seat)
-        first = seat.told_count - len(missed) + 1  # the missed lines keep their numbers
-        for offset, line in enumerate(missed):
-            client.send_line(line, first + offset)
+        seat.tell_again(missed)  # with their numbers and kinds
         if table.match.phase is Phase.HAND_OVER:  # where the next hand stands: who is ready
             said = table.waiting_said(seat, table.waited_for())
             if said is not None:
@@ -370,7 +374,8 @@ class Tables:
         if was_away:
             table.say_to_all(notice(texts.back, seat.name, client, skip=seat))
         if not any(s.is_free for s in table.seats):
-            seat.game.state_now(missed)  # last, always: whose turn, and what can be done at the seat's
+            # last, always: whose turn, and what can be done at the seat's
+            seat.game.state_now([line.text for line in missed])
         self.seated(table, seat.game)
 
     def waiting_from(self, address: str) -> int:
@@ -398,7 +403,7 @@ class Tables:
         """A line typed at a seat, read once by the seat's game and answered, then the prompt, then the
         computers. A line whose first word the game does not know is not answered: its refusal is
         returned, for the lobby to look the word up (``refuse_at_seat`` if it does not know it either)."""
-        seat, table = client.seat, client.table
+        seat, table = client.session.seat, client.session.table
         assert seat is not None and seat.game is not None and table is not None
         seat.heard()
         game = seat.game
@@ -431,7 +436,7 @@ class Tables:
 
     def refuse_at_seat(self, client: Client, refused: ParseError) -> None:
         """A line neither the seat's game nor the lobby knows: the game's refusal, then the prompt."""
-        seat, table = client.seat, client.table
+        seat, table = client.session.seat, client.session.table
         assert seat is not None and seat.game is not None and table is not None
         if table.match.phase is Phase.NOT_STARTED:
             client.say(texts.waiting_for_players(client.i18n, sum(1 for s in table.seats if s.is_free)))
@@ -442,15 +447,15 @@ class Tables:
     def _answered(self, client: Client, table: Table, game: SeatGame) -> None:
         """After a line at a seat was answered: the prompt, the seat's words kept, the computers move."""
         game.turn_and_prompt()
-        client.language = game.i18n.language
-        client.verbosity = game.verbosity
+        client.session.language = game.i18n.language
+        client.session.verbosity = game.verbosity
         if table.match.is_over:
             client.say(texts.match_over(client.i18n))
         self.computers_move(table)
 
     def prompt_again(self, client: Client) -> None:
         """The seat's prompt once more (after lines were refused as too fast: nothing answered them)."""
-        seat = client.seat
+        seat = client.session.seat
         if seat is not None and seat.client is client and seat.game is not None:
             seat.last_prompt = ""
             seat.game.turn_and_prompt()
@@ -460,18 +465,19 @@ class Tables:
     def leave(self, client: Client) -> None:
         """``leave`` (or quit) at a table: a watcher stops watching; a seat is freed before the match,
         else it waits for its person (told its code and for how long)."""
-        table = client.table
+        person = client.session
+        table = person.table
         if table is None:
             client.say(texts.not_at_table(client.i18n))
             return
-        if client.watching is not None:
+        if person.watching is not None:
             with contextlib.suppress(ValueError):
-                table.watchers.remove(client.watching)
-            client.watching, client.table = None, None
+                table.watchers.remove(person.watching)
+            person.watching, person.table = None, None
             client.say(texts.stopped_watching(client.i18n, table.number))
             self.drop_if_done(table)
             return
-        seat = client.seat
+        seat = person.seat
         assert seat is not None
         code = seat.token
         if table.match.phase is Phase.NOT_STARTED:
@@ -483,7 +489,7 @@ class Tables:
             side.seat_gone(client, code, SeatGone.CLOSED if closed else SeatGone.FREED)
             return
         table.left(seat)
-        client.seat, client.table = None, None
+        client.session = client.session.in_lobby()  # the seat keeps the session for a rejoin
         if self.drop_if_done(table):  # nobody else was there: no seat waits, the table is gone
             client.say(texts.table_closed(client.i18n, table.number))
             side.seat_gone(client, code, SeatGone.CLOSED)
@@ -498,10 +504,10 @@ class Tables:
 
     def gone(self, client: Client) -> None:
         """A connection ended: it stops watching; its seat is freed before the match, else waits."""
-        if client.watching is not None and client.table is not None:
+        seat, table, watching = client.session.seat, client.session.table, client.session.watching
+        if watching is not None and table is not None:
             with contextlib.suppress(ValueError):
-                client.table.watchers.remove(client.watching)
-        seat, table = client.seat, client.table
+                table.watchers.remove(watching)
         if seat is not None and table is not None and table.match.phase is Phase.NOT_STARTED:
             self.unseat(client, table, seat)
             return
@@ -525,7 +531,7 @@ class Tables:
         any more is closed (nothing of it is saved). Whether the table closed."""
         name = seat.name
         table.free(seat)
-        client.seat, client.table = None, None
+        client.session.seat, client.session.table = None, None
         table.renamed(seat)
         if any(s.client is not None for s in table.people):
             table.say_to_all(lambda other: texts.left_before_start(words_of(other, client), name))
@@ -550,7 +556,7 @@ class Tables:
             client = watcher.client
             if isinstance(client, Client):
                 client.say(texts.table_gone(client.i18n, table.number))
-                client.table, client.watching = None, None
+                client.session.table, client.session.watching = None, None
         table.watchers.clear()
         number = table.number
         self.by_number.pop(number, None)
@@ -647,8 +653,9 @@ def _taken_over(old: Client) -> None:
     """The seat's code came from a new connection (the old one's line broke without the server
     noticing yet): the old connection is told and closed; the seat goes on with the new one."""
     old.say(texts.taken_over(old.i18n))
-    old.seat, old.table = None, None  # its end does not make the seat wait
-    old.name = None  # nor is it listed online under the seat's name while it dies
+    # the session goes on with the new connection: the old one's end does not make the seat wait, nor is
+    # it listed online under the seat's name while it dies
+    old.session = Session(language=old.session.language, verbosity=old.session.verbosity)
     old.close(Closing.TAKEN_OVER)
 
 

@@ -90,7 +90,8 @@ class WebClient(Client):
         return True
 
     def send_line(self, text: str, number: int | None = None) -> None:
-        hand = self.table.match.hand_number if self.table is not None else 0  # the page's headings
+        table = self.session.table
+        hand = table.match.hand_number if table is not None else 0  # the page's headings
         message: dict[str, Any] = {"kind": str(self._kind or LineKind.NOTICE), "text": text, "hand": hand}
         if number is not None:  # a seat's line: the page shows each number once (a rejoin repeats some)
             message["n"] = number

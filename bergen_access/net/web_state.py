@@ -114,7 +114,7 @@ def _button(label: str, line: str) -> dict[str, Any]:
 def web_state(client: Client) -> dict[str, Any]:
     """The prompt's state (as GMCP's ``Bergen.Prompt`` tells it) and the page's buttons for it."""
     state = prompt_state(client)
-    seat, table = client.seat, client.table
+    seat, table = client.session.seat, client.session.table
     if seat is None or seat.game is None or table is None:
         return state
     game = seat.game

@@ -200,7 +200,7 @@
   }
 
   let seatCode = null; // the seat this page sits at
-  let lastNumber = 0; // the number of the last of its lines shown (kept while the page lives)
+  let shownNumbers = new Set(); // the numbers of its lines shown (kept while the page lives)
 
   function received(message) {
     const kind = typeof message.kind === "string" && KIND.test(message.kind) ? message.kind : "event";
@@ -210,7 +210,7 @@
         return;
       case "seat":
         if (typeof message.code === "string") {
-          if (message.code !== seatCode) lastNumber = 0; // another seat: its lines are numbered anew
+          if (message.code !== seatCode) shownNumbers = new Set(); // another seat: its lines are numbered anew
           seatCode = message.code;
           store.set("bergen.code", message.code);
         }
@@ -225,10 +225,11 @@
       case "prompt":
         return; // the status line shows the prompt's facts
       default:
-        // a seat's lines are numbered: one told again by a rejoin after a lost network is here already
+        // a seat's lines are numbered: one told again by a rejoin after a lost network may be here already
+        // (not every one: a rejoin tells the seat's orientation first, under a later number)
         if (Number.isInteger(message.n)) {
-          if (message.n <= lastNumber) return;
-          lastNumber = message.n;
+          if (shownNumbers.has(message.n)) return;
+          shownNumbers.add(message.n);
         }
         if (typeof message.text === "string" && message.text.trim() !== "") {
           append(kind, message.text, message.hand, message.n);
