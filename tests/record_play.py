@@ -78,9 +78,9 @@ def play_out(
                 moment(seat)
             action = mine.choose(SeatView(match, human))
             if isinstance(action, Draw):
-                seat.draw()
+                seat.move_commands.draw()
             elif isinstance(action, Play):
-                seat.play(action)
+                seat.move_commands.play(action)
             else:
                 assert isinstance(action, Pass)
                 seat.on_pass(Command(CommandKind.PASS))

@@ -147,9 +147,9 @@ def test_the_coach_is_asked_only_about_the_players_own_moves_and_speaks_before_t
                 seat.announce_turn()
                 action = rng.choice(SeatView(match, HUMAN).legal_actions)
                 if isinstance(action, Play):
-                    seat.play(action)
+                    seat.move_commands.play(action)
                 elif isinstance(action, Draw):
-                    seat.draw()
+                    seat.move_commands.draw()
                 else:
                     seat.handle("pass")
             else:

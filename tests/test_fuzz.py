@@ -549,7 +549,7 @@ def run_game(lines: list[tuple[str, str]], seed: int, players: int, folder: Path
 
     def legal() -> str:
         game = games[0]
-        if game.seat._asking is not None:
+        if game.seat.move_commands.asking is not None:
             return "left"
         if game.match.phase is Phase.HAND_OVER:
             return ""

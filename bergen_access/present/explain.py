@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from ..core.events import CountersDiscarded, Event, HeaderKind, TilePlayed
 from ..core.rules import BlockedRule, Reduction
 from ..core.tiles import tile as make_tile
-from ..core.why import BlockedFacts, Facts, HeaderFacts, OutFacts
+from ..core.why import BlockedFacts, Facts, HeaderFacts, OutFacts, WhyAnswer
 from .message import Message
 from .narrator import Narrator
 
@@ -257,6 +257,12 @@ class Explainer:
         return lines
 
     # ---------------------------------------------------------- no score
+
+    def why(self, answer: WhyAnswer, why_word: str) -> Message:
+        """The answer to ``why``: the score explained, or what the line was and where the last score is."""
+        if answer.facts is not None:
+            return self.explain(answer.facts)
+        return self.nothing(answer.event, answer.pointer, why_word)
 
     def nothing(self, event: Event | None, pointer: int | None, why_word: str) -> Message:
         """What a line that scored nothing was, briefly why, and where the last score is (``why N``)."""

@@ -29,6 +29,7 @@ from ..present.lessons import LessonWords
 from ..present.message import Message, Prompt, Verbosity
 from ..present.refusals import Move, Refusals
 from .match_seat import MatchSeat, Seating
+from .move_commands import MoveCommands
 from .session import Session
 
 #: what can be asked while the opening waits to be named (the rest would tell the table after it)
@@ -48,6 +49,72 @@ BEFORE_THE_OPENING = frozenset(
         CommandKind.SAVE,
     }
 )
+
+
+class LessonMoves(MoveCommands):
+    """The game's move commands, where only the move the practice needs is made (the module docstring)."""
+
+    def __init__(self, seat: LessonSeat) -> None:
+        super().__init__(seat)
+        self.practice = seat
+
+    def _wrong(self, action: Action) -> bool:
+        """Refuse a move the practice does not need; True if refused (the game's reason, or the guide's)."""
+        lesson = self.practice
+        step = lesson.step
+        if step is None or action == step.action:
+            return False
+        if lesson.match.check(action) is not None:
+            self.refuse(action)
+        else:
+            lesson.say(lesson.guide.other_move(action, lesson.task()))
+        return True
+
+    def refuse(self, action: Action) -> None:
+        """The game's reason for refusing the move, then the guide's: nothing changed, the task again."""
+        super().refuse(action)
+        if self.practice.step is not None:
+            self.practice.say(self.practice.guide.try_again(self.practice.task()))
+
+    def on_play(self, command: Command) -> None:
+        if self.not_now():
+            return
+        step = self.practice.step
+        wanted = step.action if step is not None else None
+        if (
+            isinstance(wanted, Play)
+            and command.tile == wanted.tile
+            and command.end is None
+            and not command.ends
+        ):
+            self.play(wanted)  # the practice's end, where the tile fits both
+            return
+        super().on_play(command)
+
+    def play(self, action: Play) -> None:
+        if self._wrong(action):
+            return
+        lesson = self.practice.lesson_of_move()
+        super().play(action)
+        self.practice.explain(lesson)
+
+    def draw(self, command: Command | None = None) -> None:
+        if self.not_now():
+            return
+        if self._wrong(Draw(PLAYER)):
+            return
+        lesson = self.practice.lesson_of_move()
+        super().draw(command)
+        self.practice.explain(lesson)
+
+    def on_pass(self, command: Command) -> None:
+        if self.not_now():
+            return
+        if self._wrong(Pass(PLAYER)):
+            return
+        lesson = self.practice.lesson_of_move()
+        super().on_pass(command)
+        self.practice.explain(lesson)
 
 
 class LessonSeat(MatchSeat):
@@ -72,6 +139,7 @@ class LessonSeat(MatchSeat):
         super().__init__(
             match, seating, language=language, verbosity=verbosity, announcer=announcer, session=session
         )
+        self.move_commands = LessonMoves(self)
 
     def set_language(self, language: str) -> None:
         super().set_language(language)
@@ -85,7 +153,7 @@ class LessonSeat(MatchSeat):
         done = len(self.match.actions)
         return self.part.steps[done] if done < len(self.part.steps) else None
 
-    def _lesson_of_move(self) -> Lesson | None:
+    def lesson_of_move(self) -> Lesson | None:
         """The rule the player's move now shows: a run of draws shows it at its first draw."""
         step = self.step
         return step.lesson if step is not None else None
@@ -181,65 +249,6 @@ class LessonSeat(MatchSeat):
         else:
             news, self._opening_news = self._opening_news, []
             self.tell_events(news)  # as the game tells it: "You open with 0-0." and its score
-
-    # ------------------------------------------------------------------ the player's moves
-
-    def _wrong(self, action: Action) -> bool:
-        """Refuse a move the practice does not need; True if refused (the game's reason, or the guide's)."""
-        step = self.step
-        if step is None or action == step.action:
-            return False
-        if self.match.check(action) is not None:
-            self._refuse(action)
-        else:
-            self.say(self.guide.other_move(action, self.task()))
-        return True
-
-    def _refuse(self, action: Action) -> None:
-        """The game's reason for refusing the move, then the guide's: nothing changed, the task again."""
-        super()._refuse(action)
-        if self.step is not None:
-            self.say(self.guide.try_again(self.task()))
-
-    def on_play(self, command: Command) -> None:
-        if self._not_now():
-            return
-        step = self.step
-        wanted = step.action if step is not None else None
-        if (
-            isinstance(wanted, Play)
-            and command.tile == wanted.tile
-            and command.end is None
-            and not command.ends
-        ):
-            self.play(wanted)  # the practice's end, where the tile fits both
-            return
-        super().on_play(command)
-
-    def play(self, action: Play) -> None:
-        if self._wrong(action):
-            return
-        lesson = self._lesson_of_move()
-        super().play(action)
-        self.explain(lesson)
-
-    def draw(self, command: Command | None = None) -> None:
-        if self._not_now():
-            return
-        if self._wrong(Draw(PLAYER)):
-            return
-        lesson = self._lesson_of_move()
-        super().draw(command)
-        self.explain(lesson)
-
-    def on_pass(self, command: Command) -> None:
-        if self._not_now():
-            return
-        if self._wrong(Pass(PLAYER)):
-            return
-        lesson = self._lesson_of_move()
-        super().on_pass(command)
-        self.explain(lesson)
 
     def on_hint(self, command: Command) -> None:
         step = self.step

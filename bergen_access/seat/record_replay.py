@@ -10,10 +10,13 @@ record decides them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..commands.definitions import CommandKind
 from ..commands.parser import ParseError, parse
 from ..core.engine import Match, Phase
-from ..core.told import Retelling
+from ..core.events import Drew
+from ..core.told import Retelling, Told
 from ..output.announcer import Announcer
 from ..present.message import Prompt, Verbosity
 from .match_seat import MatchSeat, Seating
@@ -86,7 +89,7 @@ class RecordReplay:
         human = seat.seating.human
         moving = self.match.turn if self.match.phase is Phase.PLAYING else None
         told, own = self.retelling.step()
-        seat.retell(told, own, moved=moving == human)
+        self._retell(told, own, moved=moving == human)
         self.steps += 1
         if self.match.phase is Phase.PLAYING and self.match.turn == human:
             seat.flush_draws()
@@ -94,6 +97,17 @@ class RecordReplay:
         elif self.finished:
             seat.flush_draws()
         return True
+
+    def _retell(self, told: Sequence[Told], own: Sequence[Drew], *, moved: bool) -> None:
+        """One step told again, as the seat told it then: the player's own draws by their reply, its
+        other moves as news."""
+        seat = self.seat
+        if own:
+            tiles = [draw.tile for draw in own if draw.tile is not None]
+            seat.say(seat.feedback.drew(tiles, seat.view))
+        elif moved:
+            seat.news.turn_told = False  # the player moved: the next turn is said again
+        seat.news.announce(told, self.match)
 
     def handle(self, line: str) -> bool:
         """One typed line: Enter steps (QuitGame after the last move), a review command answers as the
