@@ -338,11 +338,16 @@ def test_a_lost_network_without_a_reload_rejoins_and_shows_each_line_once(
     shown = at.log()
     for said in ("Bo says: one", "Bo says: two", "Bo says: three"):
         assert shown.count(said) == 1, shown
-    script = "elements => elements.map(element => element.dataset.n)"
-    numbers = [int(n) for n in at.page.eval_on_selector_all("#log [data-n]", script)]
+    numbers = numbers_shown(at)
     assert len(numbers) > 3
     assert numbers == sorted(set(numbers)), numbers  # each of the seat's lines once, in order
     served.call(bo.close())
+
+
+def numbers_shown(at: AtPage) -> list[int]:
+    """The numbers of the seat's lines the page's log shows, in the log's order."""
+    script = "elements => elements.map(element => element.dataset.n)"
+    return [int(n) for n in at.page.eval_on_selector_all("#log [data-n]", script)]
 
 
 def test_a_line_lost_with_the_network_is_shown_once_the_page_is_back(
@@ -380,8 +385,7 @@ def test_a_line_lost_with_the_network_is_shown_once_the_page_is_back(
     shown = at.log()
     for said in ("Ivo says: ready", "Jo says: lost with the line", "Jo says: after"):
         assert shown.count(said) == 1, shown
-    script = "elements => elements.map(element => element.dataset.n)"
-    numbers = [int(n) for n in at.page.eval_on_selector_all("#log [data-n]", script)]
+    numbers = numbers_shown(at)
     assert len(numbers) == len(set(numbers)), numbers  # each of the seat's lines once
     served.call(jo.close())
 
