@@ -139,7 +139,17 @@ class Sweep:
         assert "Match saved." in program.quit()
 
     def kill(self, point: Point, write: int) -> Kill:
-        """One kill run and the check run after it."""
+        """One kill run and the check run after it (in the next match if this one ends first)."""
+        verdict = self.try_kill(point, write)
+        if verdict is None:  # the match ended before the write came: a new match, and again
+            self.begin()
+            verdict = self.try_kill(point, write)
+        assert verdict is not None, f"the match ended twice before {point.value(write)}"
+        self.kills.append(verdict)
+        return verdict
+
+    def try_kill(self, point: Point, write: int) -> Kill | None:
+        """One kill run and the check run after it; None: the match ended before the write came."""
         verdict = Kill(point, write)
         path = journal_path(data_folder(self.home))
         assert path is not None
@@ -149,6 +159,11 @@ class Sweep:
         assert "A saved match is waiting" in offer and program.prompt == "or no", offer
         program.type("y")
         shown, move, mark = self.to_kill(program, point)
+        if mark is None:
+            program.child.send("n\n")  # no other match: the program ends
+            program.child.expect(pexpect.EOF)
+            program.finish()
+            return None
         program.child.kill(HARD)
         program.child.expect(pexpect.EOF)
         shown += clean(program.child.before or "")
@@ -159,12 +174,11 @@ class Sweep:
         printed = [line for line in told(shown) if not line.startswith(RESUMED) and not QUESTION.search(line)]
         after = self.journal_check(verdict, path, before, mark)
         self.check_run(verdict, printed, path, after, move)
-        self.kills.append(verdict)
         return verdict
 
-    def to_kill(self, program: Program, point: Point) -> tuple[str, Move | None, re.Match[str]]:
+    def to_kill(self, program: Program, point: Point) -> tuple[str, Move | None, re.Match[str] | None]:
         """Play on until the hook's mark (at ``after``: and the line printed after it); what was
-        printed, the player's last move typed, the mark."""
+        printed, the player's last move typed, the mark (None: the match ended first)."""
         shown, move = "", None
         for _ in range(MOST_PROMPTS):
             index = program.child.expect([program.prompt_pattern, MARK])
@@ -175,6 +189,8 @@ class Sweep:
                     program.child.expect([LINE, program.prompt_pattern])
                     shown += clean(program.child.before + program.child.after)
                 return shown, move, mark
+            if program.child.match.group(1) == "or no":  # another match?
+                return shown, move, None
             move = next_move(program.child.match.group(1), clean(program.child.before), shown)
             for line in move.lines[:-1]:
                 program.child.send(line + "\n")
