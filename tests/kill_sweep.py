@@ -36,10 +36,18 @@ from typing import Any
 
 import pexpect
 
+from bergen_access.commands.lexicon import CommandKind
+from bergen_access.commands.parser import Command
+from bergen_access.core.actions import Draw, Play
+from bergen_access.core.engine import Phase
+from bergen_access.core.rules import preset
+from bergen_access.core.view import SeatView
+from bergen_access.players.levels import make_player
 from bergen_access.session.appendfile import PAUSE_HOOK, JournalText
 from bergen_access.session.journal import read_text
 
 from .drivers import clean
+from .record_play import seat_for
 from .saves import data_folder, journal_path, replayed
 from .test_kills import (
     GAME,
@@ -385,6 +393,58 @@ def actions(entries: list[Any]) -> list[dict[str, Any]]:
 def is_draw(action: dict[str, Any], seat: int, human: int) -> bool:
     """A computer's draw at ``seat`` (the player's own draws are answered at once, never held)."""
     return action.get("type") == "draw" and action.get("seat") == seat != human
+
+
+# ------------------------------------------------------------- a computer's draws at a kill
+
+
+def computer_drawing(home: Path, *, choice: bool) -> int:
+    """A saved match in ``home`` stopped just after a computer's draw, the way the console saves it:
+    with ``choice`` the tile drawn fits more than one way (the loop tells the draws before the
+    computer thinks), else its run goes on with one move (the draws are held). The actions saved."""
+    seat = seat_for(data_folder(home), preset("standard", players=2), 7, {1: "random"})
+    match, computer = seat.match, make_player("random", 71)
+    seat.start_hand()
+    while not match.is_over:
+        if match.phase is Phase.HAND_OVER:
+            seat.start_hand()
+        elif match.turn == 0:
+            seat.flush_draws()
+            action = match.legal_actions()[0]
+            if isinstance(action, Draw):  # the player's run of draws, as the command makes it
+                seat.draw()
+            elif isinstance(action, Play):
+                seat.play(action)
+            else:
+                seat.on_pass(Command(CommandKind.PASS))
+        elif match.actions and match.actions[-1] == Draw(1) and (len(match.legal_actions()) > 1) == choice:
+            return len(match.actions)
+        else:
+            seat.before_move()
+            seat.moves.apply(computer.choose(SeatView(match, 1)))
+    raise AssertionError("no such draw in the match")
+
+
+def killed_and_resumed(home: Path) -> tuple[list[str], list[str], list[str]]:
+    """The saved match continued and killed (SIGKILL) before its next write's bytes, then continued
+    again: what each run printed (the resume's line first), and ``history`` after the second."""
+    first = Program(home, GAME, tty=False, pause=False, prompt=GAME_PROMPT, hooks={PAUSE_HOOK: "before@1"})
+    first.to_prompt()
+    first.type("y")
+    first.child.expect(MARK)
+    shown = clean(first.child.before)
+    first.child.kill(HARD)
+    first.child.expect(pexpect.EOF)
+    first.finish()
+    second = Program(home, GAME, tty=False, pause=False, prompt=GAME_PROMPT)
+    try:
+        second.to_prompt()
+        later = told(second.ask("y"))
+        said = history(second)
+        assert "Match saved." in second.quit()
+    finally:
+        second.stop()
+    return told(shown), later, said
 
 
 def sweep(home: Path, kills: int, writes: tuple[int, ...] = (1, 2, 3)) -> Sweep:
