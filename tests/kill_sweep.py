@@ -75,7 +75,7 @@ TORN = "last save was cut short"
 
 @dataclass(frozen=True)
 class Point:
-    """Where a kill lands: a hook value (None: right after the player's answer) and a name."""
+    """Where a kill lands: the hook's point (``after``: right after the write's answer) and a name."""
 
     name: str
     hook: str  # ``before``, ``part:<bytes>``, ``written``, ``synced``, ``after``
