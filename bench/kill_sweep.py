@@ -1,12 +1,14 @@
 """Kill -9 at every point of a move's write, many times: the share of kills after which the journal and
-what the player was told agree (issue 29 asks for 100 %).
+what the player was told agree (issue 29 asks for 100 %), per point and per write.
 
 Each kill runs the real game twice on one data folder (``tests/kill_sweep.py``): once with the
-journal's test hook stopping the chosen write at the chosen point (before its bytes, after its first
-byte, half-way, all but its last byte, written but not synced, synced but not told; or right after
-the player's answer) and a SIGKILL there, then again to continue, ask ``history`` and compare.
+journal's test hook stopping the chosen write of the run at the chosen point (before its bytes, after
+its first byte, half-way, all but its last byte, written but not synced, synced but not told; or right
+after its answer) and a SIGKILL there, then again to continue, ask ``history`` and compare. Write 1 is
+the player's move's; 2 and 3 are the computer's moves after it (its draws one write each).
 
     python bench/kill_sweep.py [--kills 70] [--writes 1]
+    python bench/kill_sweep.py --kills 210 --writes 1,2,3   # 70 kills per write
 """
 
 from __future__ import annotations

@@ -11,11 +11,16 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bergen_access.commands.lexicon import CommandKind
+from bergen_access.commands.parser import Command
+from bergen_access.core.actions import Draw, Play
 from bergen_access.core.dealers import SeededDealer
-from bergen_access.core.engine import Match
+from bergen_access.core.engine import Match, Phase
 from bergen_access.core.events import Drew, HandEnded
 from bergen_access.core.rules import Rules, preset
 from bergen_access.core.told import DrawsTold, EventTold, HeldShown, Retelling, Telling, told_history
+from bergen_access.core.view import SeatView
+from bergen_access.players.levels import make_player
 from bergen_access.seat.match_seat import MatchSeat
 
 from .record_play import play_out, seat_for
@@ -88,3 +93,36 @@ def test_a_match_that_does_not_replay_has_no_rebuilt_history() -> None:
     assert told_history(recorded, 0) is None
     retelling = Retelling(recorded, 0)
     assert not retelling.finished
+
+
+def test_the_rebuilt_history_is_what_the_seat_told_when_a_computer_is_about_to_save_its_move() -> None:
+    """A kill lands anywhere, also where the loop never waits: a computer's draws told just before it
+    thinks (it has a choice), its move not yet saved. The match resumed from there has told them
+    (the resume names them last), and does not tell them again."""
+    before_a_computer_move = {"checked": 0, "draws told": 0}
+    for seed in range(6):
+        seat = seat_for(None, Rules(players=2, target=60), seed, {1: "random"})
+        computer = make_player("random", 1001)
+        match = seat.match
+        seat.start_hand()
+        while not match.is_over:
+            if match.phase is Phase.HAND_OVER:
+                seat.start_hand()
+            elif match.turn == 0:
+                seat.flush_draws()
+                action = match.legal_actions()[0]
+                if isinstance(action, Draw):  # the player's run of draws, as the command makes it
+                    seat.draw()
+                elif isinstance(action, Play):
+                    seat.play(action)
+                else:
+                    seat.on_pass(Command(CommandKind.PASS))
+            else:
+                told_before = len(seat.news.telling.told)
+                seat.before_move()  # the loop's computer turn (seat/turns.py), up to the save
+                flushed = seat.news.telling.told[told_before:]
+                before_a_computer_move["draws told"] += any(isinstance(item, DrawsTold) for item in flushed)
+                before_a_computer_move["checked"] += 1
+                _same_history(seat)
+                seat.moves.apply(computer.choose(SeatView(match, 1)))
+    assert before_a_computer_move["draws told"] > 0, before_a_computer_move

@@ -177,12 +177,16 @@ class Retelling:
         return told + telling.tell([event for event in events if not isinstance(event, Drew)], match), own
 
     def to_end(self) -> Telling:
-        """Every step, to where the loop waited for the seat's line: what was told."""
+        """Every step, to where the loop stopped: what was told. The loop tells another seat's held
+        draws before it asks the seat, before a mover with a choice thinks (both before anything more
+        is saved), and before it says goodbye: so they were told if it stopped there."""
         while not self.finished:
             self.step()
         match = self.match
-        if match.is_over or (match.phase is Phase.PLAYING and match.turn == self.telling.seat):
-            self.telling.flush()  # the loop tells the draws before it asks the seat (or says goodbye)
+        if match.is_over:
+            self.telling.flush()
+        elif match.phase is Phase.PLAYING:
+            self.telling.before_move(match)
         return self.telling
 
 

@@ -107,7 +107,7 @@ class AppendFile:
                 handle.flush()
                 os.fsync(handle.fileno())
             else:
-                _stepped_write(handle, text, stop)
+                _stepped_write(handle, text, stop, self.size)
         except OSError:
             self.close()
             raise
@@ -127,11 +127,13 @@ class AppendFile:
 #: ``<write>``th append that has bytes (the first if not given) at ``<point>``: ``before`` any byte is
 #: written, ``part`` after ``<bytes>`` of them (negative: all but that many; the rest is written only if
 #: the program lives on), ``written`` (all flushed to the system, not yet fsynced) or ``synced`` (fsynced,
-#: the answer not yet told). There it writes ``bergen-test: journal <point> <bytes done> of <bytes>`` to
-#: stderr and sleeps, so that the kill tests (tests/test_kill_sweep.py) kill the program at that point.
+#: the answer not yet told). There it writes ``bergen-test: journal <point> <bytes done> of <bytes> at
+#: <offset>`` (where the write starts in the file) to stderr and sleeps, so that the kill tests
+#: (tests/test_kill_sweep.py) kill the program at that point. ``after`` only writes the mark, once
+#: synced, and goes on: the tests kill the program once its answer has been read.
 PAUSE_HOOK = "BERGEN_TEST_JOURNAL_PAUSE"
 PAUSE_SECONDS = 600.0  # far longer than any test waits: the kill always comes first
-POINTS = ("before", "part", "written", "synced")
+POINTS = ("before", "part", "written", "synced", "after")
 _appends = itertools.count(1)  # the appends with bytes in this run, counted only while the hook is set
 
 
@@ -154,15 +156,16 @@ def _test_stop(size: int) -> _Stop | None:
     return _Stop(point, max(0, min(size, part if part >= 0 else size + part)))
 
 
-def _stepped_write(handle: Any, text: bytes, stop: _Stop) -> None:
-    """The append of ``_append`` in steps, stopping at the hook's point (bytes flushed so far are in the
-    file for whoever reads it next, as a kill leaves them)."""
+def _stepped_write(handle: Any, text: bytes, stop: _Stop, start: int) -> None:
+    """The append of ``append_bytes`` at ``start`` in steps, stopping at the hook's point (bytes
+    flushed so far are in the file for whoever reads it next, as a kill leaves them)."""
 
     def pause(point: str, done: int) -> None:
         if point == stop.point:
-            sys.stderr.write(f"bergen-test: journal {point} {done} of {len(text)}\n")
+            sys.stderr.write(f"bergen-test: journal {point} {done} of {len(text)} at {start}\n")
             sys.stderr.flush()
-            time.sleep(PAUSE_SECONDS)
+            if point != "after":
+                time.sleep(PAUSE_SECONDS)
 
     pause("before", 0)
     handle.write(text[: stop.part])
@@ -173,3 +176,4 @@ def _stepped_write(handle: Any, text: bytes, stop: _Stop) -> None:
     pause("written", len(text))
     os.fsync(handle.fileno())
     pause("synced", len(text))
+    pause("after", len(text))
