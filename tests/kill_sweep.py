@@ -412,9 +412,9 @@ def computer_drawing(home: Path, *, choice: bool) -> int:
             seat.flush_draws()
             action = match.legal_actions()[0]
             if isinstance(action, Draw):  # the player's run of draws, as the command makes it
-                seat.draw()
+                seat.move_commands.draw()
             elif isinstance(action, Play):
-                seat.play(action)
+                seat.move_commands.play(action)
             else:
                 seat.on_pass(Command(CommandKind.PASS))
         elif match.actions and match.actions[-1] == Draw(1) and (len(match.legal_actions()) > 1) == choice:

@@ -112,9 +112,9 @@ def test_the_rebuilt_history_is_what_the_seat_told_when_a_computer_is_about_to_s
                 seat.flush_draws()
                 action = match.legal_actions()[0]
                 if isinstance(action, Draw):  # the player's run of draws, as the command makes it
-                    seat.draw()
+                    seat.move_commands.draw()
                 elif isinstance(action, Play):
-                    seat.play(action)
+                    seat.move_commands.play(action)
                 else:
                     seat.on_pass(Command(CommandKind.PASS))
             else:
