@@ -51,10 +51,10 @@ from .writes import Ticket, Writes
 BEFORE_THE_MATCH = (CommandKind.QUIT, CommandKind.LANGUAGE, CommandKind.VERBOSITY)
 #: the computer seats' names, the first ones nobody online has
 COMPUTER_NAMES = ("Anna", "Cem", "Mia", "Tom", "Lale", "Jonas", "Ece", "Paul")
-#: tables at once: 300 (1,200 seats), now that no fsync holds the event loop. Measured on the 2-CPU
-#: bench machine with the saves on its disk (bench/server_load.py; see README): a move's p99 was 46 ms
-#: in one run and 182 ms in another (pauses of the whole process), so under 100 ms is not yet sure;
-#: the open files it needs are raised at the start (serve.py)
+#: tables at once: 300 (1,200 seats), now that no fsync holds the event loop and the full garbage
+#: collections are short (net/collector.py). Measured on the 2-CPU bench machine with the saves on its
+#: disk (bench/server_load.py; see README): a move's p99 was 71 and 45 ms in two quiet runs; the open
+#: files it needs are raised at the start (serve.py)
 MOST_TABLES = 300
 
 
