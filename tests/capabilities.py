@@ -60,8 +60,16 @@ def under_wine() -> bool:
 def pty_spawn(*args: Any, **kwargs: Any) -> Any:
     """pexpect's spawn under a pseudo-terminal, or skip where there is none (Windows), saying so."""
     if PTY:
+        kwargs.setdefault("preexec_fn", _console_ctrl_c)
         return pexpect.spawn(*args, **kwargs)
     pytest.skip(NO_PTY)
+
+
+def _console_ctrl_c() -> None:
+    """In the child, before the program starts: Ctrl-C as a terminal gives it. A test run started in
+    the background (``cmd &`` in a script) ignores SIGINT, and a program inherits that: it would
+    rightly not hear the Ctrl-C a test presses, as no person's console would ever leave it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def kill_now(pid: int) -> None:
