@@ -557,3 +557,33 @@ def test_axe_core_finds_no_violation_mid_hand(served: Served, browser: Browser, 
             at.page.screenshot(path=str(Path(os.environ["BERGEN_SCREENSHOTS"]) / name), full_page=False)
     finally:
         context.close()
+
+
+def shown_headings(at: AtPage) -> list[str]:
+    return [text.strip() for text in at.page.locator("main h2:visible").all_text_contents()]
+
+
+def test_a_section_with_nothing_in_it_is_not_shown(served: Served, context: BrowserContext) -> None:
+    """No empty heading: the lobby has no tiles, moves or review; another seat's turn has no moves."""
+    at = AtPage(context.new_page(), served).open()
+    at.page.locator("#status", has_text="In the lobby").wait_for()
+    assert shown_headings(at) == ["Table talk", "Status", "Settings"]
+    sit(at, "Kai", "create standard 2")
+    number, seat = seat_of(served, "Kai")
+    bo = served.call(LineClient.connect(served.port))
+    served.call(bo.send("name Lu"))
+    served.call(bo.send(f"join {number}"))
+    table = served.server.tables[number]
+    served.call(wait_until(lambda: table.match.phase is Phase.PLAYING))
+    if served.look(lambda: table.match.turn == seat):  # Kai moves first: the move, then Bo's turn
+        tiles = served.look(lambda: [tile.notation for tile in table.match.hand(seat)])
+        at.my_turn_shown(tiles)
+        at.type(served.look(lambda: move(SeatView(table.match, seat))))
+        served.call(wait_until(lambda: table.match.turn != seat or table.match.phase is not Phase.PLAYING))
+    if served.look(lambda: table.match.phase is not Phase.PLAYING):
+        pytest.skip("the hand ended at once")
+    at.page.wait_for_function("() => document.querySelector('#moves').children.length === 0")
+    at.page.wait_for_timeout(200)
+    assert served.look(lambda: table.match.turn != seat)
+    assert shown_headings(at) == ["Table talk", "Status", "Your tiles", "Review", "Settings"]
+    served.call(bo.close())

@@ -166,8 +166,19 @@
     const hand = Array.isArray(state.hand) ? state.hand : [];
     sync($("tiles"), hand, makeTile, updateTile);
     $("no-tiles").hidden = hand.length > 0;
-    sync($("moves"), Array.isArray(state.moves) ? state.moves : [], plainButton, updatePlain);
-    sync($("review"), Array.isArray(state.review) ? state.review : [], plainButton, updatePlain);
+    showSection("tiles", Array.isArray(state.hand)); // at a seat, even with no tile; not in the lobby
+    const moves = Array.isArray(state.moves) ? state.moves : [];
+    sync($("moves"), moves, plainButton, updatePlain);
+    showSection("moves", moves.length > 0); // no empty heading while another seat plays
+    const review = Array.isArray(state.review) ? state.review : [];
+    sync($("review"), review, plainButton, updatePlain);
+    showSection("review", review.length > 0);
+  }
+
+  // A section with nothing in it is hidden, heading and all (a heading over nothing is a dead stop).
+  function showSection(id, shown) {
+    const section = $(id).closest("section");
+    if (section.hidden === shown) section.hidden = !shown;
   }
 
   // A press: a tile that fits several ends opens its ends; any other button types its line.
