@@ -65,7 +65,7 @@ def teach(console: Console, speech: str) -> bool:
             if number > 1:
                 language, verbosity = seat.i18n.language, seat.verbosity  # as the player last chose
                 seat.say(seat.guide.next_part())
-                ask(console.reader, prompts.next_hand(seat.i18n))
+                ask(console.reader, prompts.next_part(seat.i18n))
                 seat = LessonSeat(
                     _match(part),
                     part,

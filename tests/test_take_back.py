@@ -349,8 +349,8 @@ def test_undo_and_why_under_a_pseudo_terminal(tmp_path: Path) -> None:
     after = transcript[transcript.index("undo") :]
     assert "Taken back: your 0-6, Anna's 4 draws and Anna's 0-0. Score: You 0, Anna 2; target 15." in after
     assert "Your turn. Ends 5 and 6." in after  # the position before the move, said as a turn is
-    assert "Anna's 1-6 scored nothing: the ends were 5 and 6, none alike." in after
-    assert "The last score: why 3." in after
+    assert "Anna's 1-6 scored nothing: the ends were 5 and 6, not alike." in after
+    assert "For the last score, type why 3." in after
 
 
 def test_the_computers_are_made_anew_after_undo() -> None:

@@ -289,8 +289,8 @@ def test_why_at_the_seat_explains_the_last_score_or_history_n() -> None:
     start = len(out.getvalue())
     seat.handle("explain")  # the other word; the last move scored nothing
     assert out.getvalue()[start:].splitlines() == [
-        "Anna's 1-6 scored nothing: the ends were 5 and 6, none alike.",
-        "The last score: why 3.",
+        "Anna's 1-6 scored nothing: the ends were 5 and 6, not alike.",
+        "For the last score, type why 3.",
     ]
     start = len(out.getvalue())
     seat.handle("why 3")
@@ -299,7 +299,7 @@ def test_why_at_the_seat_explains_the_last_score_or_history_n() -> None:
     seat.handle("why 2")  # the player's own play
     assert (
         out.getvalue()[start:].splitlines()[0]
-        == "Your 1-5 scored nothing: the ends were 5 and double 1, none alike."
+        == "Your 1-5 scored nothing: the ends were 5 and double 1, not alike."
     )
 
 

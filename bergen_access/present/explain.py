@@ -271,12 +271,21 @@ class Explainer:
         if isinstance(event, TilePlayed):
             ends = event.ends if w.many_arms else (event.left, event.right)
             doubles = event.end_doubles if w.many_arms else (event.left_double, event.right_double)
-            if w.is_human(event.seat):
-                # Translators: why: the player's play scored nothing. {tile} e.g. "3-5"; {ends} the open
-                # ends after it, e.g. "5 and 2".
+            if w.is_human(event.seat) and not w.many_arms:
+                # Translators: why: the player's play scored nothing. {tile} e.g. "3-5"; {ends} the two
+                # open ends after it, e.g. "5 and 2".
+                text = i.gettext("Your {tile} scored nothing: the ends were {ends}, not alike.")
+            elif not w.many_arms:
+                # Translators: why: another player's play scored nothing. {name} is the player; {ends} the
+                # two open ends after it, e.g. "5 and 2".
+                text = i.gettext("{name}'s {tile} scored nothing: the ends were {ends}, not alike.")
+            elif w.is_human(event.seat):
+                # Translators: why (larger sets): the player's play scored nothing. {tile} e.g. "3-5";
+                # {ends} the open ends of every arm after it.
                 text = i.gettext("Your {tile} scored nothing: the ends were {ends}, none alike.")
             else:
-                # Translators: why: another player's play scored nothing. {name} is the player.
+                # Translators: why (larger sets): another player's play scored nothing. {name} is the
+                # player; {ends} the open ends of every arm after it.
                 text = i.gettext("{name}'s {tile} scored nothing: the ends were {ends}, none alike.")
             lines.append(
                 self._line(
@@ -292,9 +301,9 @@ class Explainer:
             # Translators: why: the last line of history was no score (a draw, a pass, a deal).
             lines.append(self._fixed(i.gettext("That scored nothing."), "0"))
         if pointer is not None:
-            # Translators: why: where the last score is in the history, e.g. "The last score: why 4."
-            # Keep the command word as the game shows it: {why}.
-            text = i.gettext("The last score: {why} {number}.").format(why=why_word, number=pointer)
+            # Translators: why: what to type to hear the last score explained, e.g. "For the last score,
+            # type why 4." Keep the command word as the game shows it: {why}.
+            text = i.gettext("For the last score, type {why} {number}.").format(why=why_word, number=pointer)
             lines.append(self._fixed(text, f"{why_word} {pointer}"))
         else:
             # Translators: why, when nothing has scored in the match yet.

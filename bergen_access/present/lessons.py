@@ -47,15 +47,18 @@ class LessonWords:
                 "Part {number} of {parts}: the counter game. You hold {you} counters, Anna {other}."
             )
         elif lesson is Lesson.BLOCKED:
-            # Translators: bergen learn, the start of the part with a blocked hand.
+            # Translators: bergen learn, the start of the part with a blocked hand. {you} and {other} are
+            # the points the player and Anna have.
             text = i.gettext(
-                "Part {number} of {parts}: a hand in which nobody can go out. Score {you} : {other}."
+                "Part {number} of {parts}: a hand in which nobody can go out. "
+                "You have {you} points, Anna {other}."
             )
         else:
-            # Translators: bergen learn, the start of the first part. {you} and {other} are the scores the
-            # practice starts from (points): 15 wins.
+            # Translators: bergen learn, the start of the first part. {you} and {other} are the points the
+            # player and Anna start from; the first to 15 points wins.
             text = i.gettext(
-                "Part {number} of {parts}: one hand against Anna. The score is {you} : {other}; 15 wins."
+                "Part {number} of {parts}: one hand against Anna. "
+                "You have {you} points, Anna {other}; the first to 15 wins."
             )
         you, other = (15 - s for s in scores) if lesson is Lesson.COUNTERS else scores
         return self._say(text.format(number=number, parts=parts, you=you, other=other))

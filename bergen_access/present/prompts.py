@@ -48,6 +48,14 @@ def next_hand(i: I18n) -> Prompt:
     return Prompt(facts, i.gettext("Next hand: "))
 
 
+def next_part(i: I18n) -> Prompt:
+    """Between two parts of ``bergen learn``: Enter starts the next part (not a hand)."""
+    # Translators: bergen learn, the prompt between two parts. Ends with "> ".
+    facts = i.gettext("Enter: next part> ")
+    # Translators: bergen learn, the short prompt between two parts (Enter starts the next). Ends with ": ".
+    return Prompt(facts, i.gettext("Next part: "))
+
+
 def at_the_table(words: Words, view: SeatView, *, terse: bool, offered: Tile | None = None) -> Prompt:
     """The game's prompt at a seat: the ends and the tile count, led by what Enter plays after a draw
     whose tile is the only legal play (``offered``)."""

@@ -1,0 +1,154 @@
+"""The wording review (``../shared/notes/wording-review.md``): each line a careful native reader of German,
+Turkish or English would change, asserted through the presenter that says it, so the old wording fails.
+
+The partners' plural ("Anna and Mia win") and learn's counter count are asserted in their own tests."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bergen_access.commands.lexicon import CommandKind, Lexicon
+from bergen_access.core.events import TilePlayed
+from bergen_access.core.lessons import Lesson
+from bergen_access.core.rules import preset
+from bergen_access.core.tiles import parse_tile
+from bergen_access.i18n import I18n
+from bergen_access.present import prompts
+from bergen_access.present.explain import Explainer
+from bergen_access.present.keep_text import KeepText
+from bergen_access.present.lessons import LessonWords
+from bergen_access.present.message import Message, Verbosity
+from bergen_access.present.narrator import Narrator
+from bergen_access.present.words import Words
+
+from .learn_script import run_plain, typed
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ["You", "Anna", "Cem", "Mia"]
+
+
+def narrator(language: str, players: int = 2, names: list[str] | None = None) -> Narrator:
+    rules = preset("standard", players=players)
+    return Narrator(Words(I18n(language), rules, names or NAMES[:players], 0), Verbosity.NORMAL)
+
+
+def why_word(language: str) -> str:
+    return Lexicon(I18n(language)).main_word(CommandKind.WHY)
+
+
+def said(message: Message) -> str:
+    return message.text
+
+
+def why_nothing(language: str, seat: int) -> list[str]:
+    """``why`` on a play that scored nothing: 3-6 laid, ends 6 and 3; the last score is ``why 2``."""
+    explainer = Explainer(narrator(language))
+    event = TilePlayed(seat, parse_tile("3-6", 6), 1, 6, 3)
+    return said(explainer.nothing(event, 2, why_word(language))).splitlines()
+
+
+# ------------------------------------------------------------------ German
+
+
+def test_german_why_on_a_play_that_scored_nothing_reads_well() -> None:
+    why = why_word("de")
+    explainer = Explainer(narrator("de"))
+    anna = said(explainer.nothing(TilePlayed(1, parse_tile("3-6", 6), 1, 6, 3), 2, why)).splitlines()
+    assert anna == [
+        "Mit 3-6 hat Anna nicht gepunktet: Die Enden waren 6 und 3, nicht gleich.",
+        f"Zur letzten Wertung tippe {why} 2.",
+    ]
+    mine = said(explainer.nothing(TilePlayed(0, parse_tile("3-6", 6), 1, 6, 3), 2, why)).splitlines()
+    assert mine[0] == "Mit 3-6 hast du nicht gepunktet: Die Enden waren 6 und 3, nicht gleich."
+
+
+def test_german_tally_reminder_says_mitzaehlen_not_the_mode_word() -> None:
+    text = said(KeepText(narrator("de", players=3)).tally_only())
+    assert text.startswith("Beim Mitzählen nur eintragen, was punktet, zum Beispiel ")
+    assert "tally" not in text
+
+
+def test_german_learn_welcome_and_first_part() -> None:
+    guide = LessonWords(narrator("de"))
+    welcome = said(guide.welcome(3, "beenden", "tipp"))
+    assert welcome == (
+        "Geführte Übung in 3 kurzen Teilen. Du machst jeden Zug selbst; gib tipp ein, um den Zug zu "
+        "hören, oder beenden, um die Übung zu beenden. Nichts wird gespeichert."
+    )
+    first = said(guide.part(1, 3, Lesson.OPENING, (6, 4)))
+    assert first == (
+        "Teil 1 von 3: eine Runde gegen Anna. Du hast 6 Punkte, Anna 4; wer zuerst 15 hat, gewinnt."
+    )
+    blocked = said(guide.part(2, 3, Lesson.BLOCKED, (0, 0)))
+    assert blocked.endswith("Du hast 0 Punkte, Anna 0.") and " : " not in blocked
+
+
+@pytest.mark.parametrize(
+    ("language", "facts", "short"),
+    [
+        ("en", "Enter: next part> ", "Next part: "),
+        ("de", "Enter: nächster Teil> ", "Nächster Teil: "),
+        ("tr", "Enter: sonraki bölüm> ", "Sonraki bölüm: "),
+    ],
+)
+def test_learn_between_parts_asks_for_the_next_part_not_the_next_hand(
+    tmp_path: Path, language: str, facts: str, short: str
+) -> None:
+    prompt = prompts.next_part(I18n(language))
+    assert (prompt.facts, prompt.short) == (facts, short)
+    output, status = run_plain(tmp_path, language, typed(language))
+    assert status == 0
+    assert output.count(facts) == 2  # between parts 1 and 2, and 2 and 3
+    assert prompts.next_hand(I18n(language)).facts not in output
+
+
+def test_german_messages_write_zum_beispiel_not_the_abbreviation() -> None:
+    """ "z. B." splits across braille windows ("z." / "B. 3-5"); no German message abbreviates it."""
+    with (ROOT / "locales" / "de" / "LC_MESSAGES" / "bergen_access.po").open("rb") as stream:
+        catalog = read_po(stream)
+    found = []
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [s for s in strings if s and re.search(r"\bz\.\s?B\.", s)]
+    assert found == []
+    help_line = I18n("de").gettext("a tile, e.g. 3-5")
+    assert help_line == "ein Stein, zum Beispiel 3-5"
+
+
+# ------------------------------------------------------------------ Turkish
+
+
+def test_turkish_why_on_a_play_that_scored_nothing() -> None:
+    why = why_word("tr")
+    explainer = Explainer(narrator("tr", names=["You", "Mia"]))
+    zero = TilePlayed(1, parse_tile("0-0", 6), 1, 6, 0, False, True)
+    lines = said(explainer.nothing(zero, 2, why)).splitlines()
+    assert lines == [
+        "Mia'nın 0-0 taşı puan getirmedi: uçlar 6 ve çift 0 idi, aynı değildi.",
+        f"Son puanın nedeni için {why} 2 yaz.",
+    ]
+
+
+def test_turkish_learn_welcome_and_first_part() -> None:
+    guide = LessonWords(narrator("tr"))
+    assert said(guide.welcome(3, "çık", "ipucu")) == (
+        "3 kısa bölümlük rehberli alıştırma. Her hamleyi sen yaparsın; hamleyi duymak için ipucu, "
+        "çıkmak için çık yaz. Hiçbir şey kaydedilmez."
+    )
+    assert said(guide.part(1, 3, Lesson.OPENING, (6, 4))) == (
+        "Bölüm 1/3: Anna'ya karşı bir el. Skor: sen 6, Anna 4; 15 puana ilk ulaşan kazanır."
+    )
+
+
+# ------------------------------------------------------------------ English
+
+
+def test_english_why_points_to_the_last_score_with_what_to_type() -> None:
+    assert why_nothing("en", 1) == [
+        "Anna's 3-6 scored nothing: the ends were 6 and 3, not alike.",
+        "For the last score, type why 2.",
+    ]
