@@ -144,34 +144,95 @@ class Explainer:
         return w.counter_count(need) if w.counters else w.points(need)
 
     def _reduction(self, facts: HeaderFacts) -> Message | None:
-        i = self.i18n
+        i, w = self.i18n, self.words
         event = facts.event
-        who = self.words.side(event.side)
         if facts.reduction is Reduction.NONE:
             return None
-        values = {"who": who, "need": self._needed(facts.need), "base": event.base}
+        values = {
+            "who": w.side(event.side),
+            "partner": w.partner(event.side),
+            "need": self._needed(facts.need),
+            "base": event.base,
+            "value": facts.reduced_to,
+        }
         # Translators: braille: what the side needed (or held), e.g. "need 3". Short.
         need_code = i.pgettext("braille", "need {need}").format(need=facts.need)
-        if facts.reduced_to >= event.base:
-            if self.words.counters:
-                # Translators: why, counter game: the header was not reduced. {who} a name or a side,
-                # {need} e.g. "9 counters" (what the side held).
-                text = i.gettext("Not reduced: {who} held {need}.")
-            else:
-                # Translators: why: the header was not reduced near the target. {need} e.g. "9 points".
-                text = i.gettext("Not reduced: {who} needed {need}.")
+        reduced = facts.reduced_to < event.base
+        text = self._held(event.side, reduced) if w.counters else self._needed_text(event.side, reduced)
+        if not reduced:
             return self._fixed(text.format(**values), need_code)
-        values["value"] = facts.reduced_to
-        if self.words.counters:
-            # Translators: why, counter game: the header discarded fewer counters near the end, e.g.
-            # "Reduced from 3 to 2: Anna held 3 counters." Then the rule follows.
-            text = i.gettext("Reduced from {base} to {value}: {who} held {need}.")
-        else:
-            # Translators: why: the header was worth less near the target, e.g. "Reduced from 3 to 2:
-            # Anna needed 3 points." Then the rule follows.
-            text = i.gettext("Reduced from {base} to {value}: {who} needed {need}.")
         rule = self._reduction_rule(facts)
         return self._fixed(f"{text.format(**values)} {rule}", f"{need_code}: {event.base}>{facts.reduced_to}")
+
+    def _needed_text(self, side: int, reduced: bool) -> str:
+        """Why a header was (not) worth less near the target, the verb agreeing with the side."""
+        i = self.i18n
+        if not reduced:
+            return self.words.agreeing(
+                side,
+                # Translators: why: the header was not reduced near the target. {who} a name,
+                # {need} e.g. "9 points".
+                one=i.gettext("Not reduced: {who} needed {need}."),
+                # Translators: as "Not reduced: {who} needed {need}." for a partnership of two others; the
+                # verb in the plural. {who} e.g. "Anna and Mia".
+                pair=i.pgettext("partners", "Not reduced: {who} needed {need}."),
+                # Translators: as "Not reduced: {who} needed {need}." for the player.
+                you=i.gettext("Not reduced: you needed {need}."),
+                # Translators: as "Not reduced: {who} needed {need}." for the player and the partner: "you"
+                # is plural here (German "ihr", Turkish "siz"). {partner} the partner's name.
+                you_pair=i.pgettext("you and partner", "Not reduced: you and {partner} needed {need}."),
+            )
+        return self.words.agreeing(
+            side,
+            # Translators: why: the header was worth less near the target, e.g. "Reduced from 3 to 2:
+            # Anna needed 3 points." Then the rule follows.
+            one=i.gettext("Reduced from {base} to {value}: {who} needed {need}."),
+            # Translators: as "Reduced from {base} to {value}: {who} needed {need}." for a partnership of two
+            # others; the verb in the plural. {who} e.g. "Anna and Mia".
+            pair=i.pgettext("partners", "Reduced from {base} to {value}: {who} needed {need}."),
+            # Translators: as "Reduced from {base} to {value}: {who} needed {need}." for the player.
+            you=i.gettext("Reduced from {base} to {value}: you needed {need}."),
+            # Translators: as "Reduced from {base} to {value}: {who} needed {need}." for the player and the
+            # partner: "you" is plural here (German "ihr", Turkish "siz"). {partner} the partner's name.
+            you_pair=i.pgettext(
+                "you and partner", "Reduced from {base} to {value}: you and {partner} needed {need}."
+            ),
+        )
+
+    def _held(self, side: int, reduced: bool) -> str:
+        """Counter game: why a header discarded (not) fewer counters, the verb agreeing with the side."""
+        i = self.i18n
+        if not reduced:
+            return self.words.agreeing(
+                side,
+                # Translators: why, counter game: the header was not reduced. {who} a name,
+                # {need} e.g. "9 counters" (what the side held).
+                one=i.gettext("Not reduced: {who} held {need}."),
+                # Translators: as "Not reduced: {who} held {need}." for a partnership of two others; the verb
+                # in the plural. {who} e.g. "Anna and Mia".
+                pair=i.pgettext("partners", "Not reduced: {who} held {need}."),
+                # Translators: as "Not reduced: {who} held {need}." for the player.
+                you=i.gettext("Not reduced: you held {need}."),
+                # Translators: as "Not reduced: {who} held {need}." for the player and the partner: "you" is
+                # plural here (German "ihr", Turkish "siz"). {partner} the partner's name.
+                you_pair=i.pgettext("you and partner", "Not reduced: you and {partner} held {need}."),
+            )
+        return self.words.agreeing(
+            side,
+            # Translators: why, counter game: the header discarded fewer counters near the end, e.g.
+            # "Reduced from 3 to 2: Anna held 3 counters." Then the rule follows.
+            one=i.gettext("Reduced from {base} to {value}: {who} held {need}."),
+            # Translators: as "Reduced from {base} to {value}: {who} held {need}." for a partnership of two
+            # others; the verb in the plural. {who} e.g. "Anna and Mia".
+            pair=i.pgettext("partners", "Reduced from {base} to {value}: {who} held {need}."),
+            # Translators: as "Reduced from {base} to {value}: {who} held {need}." for the player.
+            you=i.gettext("Reduced from {base} to {value}: you held {need}."),
+            # Translators: as "Reduced from {base} to {value}: {who} held {need}." for the player and the
+            # partner: "you" is plural here (German "ihr", Turkish "siz"). {partner} the partner's name.
+            you_pair=i.pgettext(
+                "you and partner", "Reduced from {base} to {value}: you and {partner} held {need}."
+            ),
+        )
 
     def _reduction_rule(self, facts: HeaderFacts) -> str:
         i = self.i18n

@@ -476,8 +476,20 @@ class Narrator:
             # Translators: American rule, every side holds a double: fewest pips on the other tiles wins.
             return i.gettext("Fewest pips outside the doubles: {side}.").format(side=side)
         if event.decided_by is Decider.CALLED and event.winner is not None:
-            # Translators: scorekeeper's tally: the table said who won the blocked hand.
-            return i.gettext("{side} wins the blocked hand.").format(side=side)
+            text = w.agreeing(
+                event.winner,
+                # Translators: scorekeeper's tally: the table said who won the blocked hand. {side} a name.
+                one=i.gettext("{side} wins the blocked hand."),
+                # Translators: as "{side} wins the blocked hand." for a partnership of two; the verb in
+                # the plural. {side} is both names, e.g. "Anna and Mia".
+                pair=i.pgettext("partners", "{side} win the blocked hand."),
+                # Translators: as "{side} wins the blocked hand." when the player won it.
+                you=i.gettext("You win the blocked hand."),
+                # Translators: as "{side} wins the blocked hand." when the player and the partner won it:
+                # "you" is plural here (German "ihr", Turkish "siz"). {partner} is the partner's name.
+                you_pair=i.pgettext("you and partner", "You and {partner} win the blocked hand."),
+            )
+            return text.format(side=side, partner=w.partner(event.winner))
         if event.decided_by in (Decider.TIE, Decider.CALLED):
             # Translators: a blocked hand ended in a complete tie.
             return i.gettext("A tie: nobody scores.")
@@ -601,17 +613,23 @@ class Narrator:
     def _match_won(self, event: MatchWon) -> Message:
         w, i = self.words, self.words.i18n
         target = w.rules.target_score
-        human_won = w.human is not None and w.rules.side_of(w.human) == event.side
 
         def won(speech: bool) -> str:
             scores = w.scores(event.totals, target)
-            if human_won:
-                # Translators: the player's side reached the target. {scores} lists every side.
-                return i.gettext("Match over: you win! {scores}.").format(scores=scores)
-            # Translators: another side reached the target. {side} is its name.
-            return i.gettext("Match over: {side} wins. {scores}.").format(
-                side=w.side(event.side), scores=scores
+            text = w.agreeing(
+                event.side,
+                # Translators: another player reached the target. {side} is the player's name.
+                one=i.gettext("Match over: {side} wins. {scores}."),
+                # Translators: a partnership of two other players reached the target; the verb in the
+                # plural. {side} is both names, e.g. "Anna and Mia".
+                pair=i.pgettext("partners", "Match over: {side} win. {scores}."),
+                # Translators: the player reached the target. {scores} lists every side.
+                you=i.gettext("Match over: you win! {scores}."),
+                # Translators: the player and the partner reached the target: "you" is plural here
+                # (German "ihr", Turkish "siz"). {partner} is the partner's name.
+                you_pair=i.pgettext("you and partner", "Match over: you and {partner} win! {scores}."),
             )
+            return text.format(side=w.side(event.side), partner=w.partner(event.side), scores=scores)
 
         # Translators: braille for the end of the match, e.g. "Winner: Anna".
         braille = i.pgettext("braille", "Winner: {side}").format(side=w.side_braille(event.side))

@@ -48,11 +48,21 @@ def result_text(i: I18n, words: Words, match: Match) -> str:
         # Translators: the result of a recorded match that was left before its end. {hand} is the hand
         # it was left in, {scores} the score per side, e.g. "9 : 7".
         return i.gettext("not finished, hand {hand}, {scores}").format(hand=match.hand_number, scores=scores)
-    if words.human is not None and match.side_of(words.human) == winner:
+    text = words.agreeing(
+        winner,
+        # Translators: the result of a recorded match another player won. {side} e.g. "Anna",
+        # {scores} "9 : 15".
+        one=i.gettext("{side} won, {scores}"),
+        # Translators: the result of a recorded match a partnership of two others won; the verb in the
+        # plural. {side} e.g. "Anna and Mia", {scores} "9 : 15".
+        pair=i.pgettext("partners", "{side} won, {scores}"),
         # Translators: the result of a recorded match the player won. {scores} e.g. "15 : 9".
-        return i.gettext("you won, {scores}").format(scores=scores)
-    # Translators: the result of a recorded match another side won. {side} e.g. "Anna", {scores} "9 : 15".
-    return i.gettext("{side} won, {scores}").format(side=words.side(winner), scores=scores)
+        you=i.gettext("you won, {scores}"),
+        # Translators: the result of a recorded match the player and the partner won: "you" is plural here
+        # (German "ihr", Turkish "siz"). {partner} is the partner's name, {scores} e.g. "15 : 9".
+        you_pair=i.pgettext("you and partner", "you and {partner} won, {scores}"),
+    )
+    return text.format(side=words.side(winner), partner=words.partner(winner), scores=scores)
 
 
 def match_line(

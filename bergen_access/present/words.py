@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from enum import Enum
 
 from ..boundary import visible
 from ..commands.lexicon import places_for
@@ -19,6 +20,17 @@ from ..i18n import I18n
 
 _TILE_IN_TEXT = re.compile(r"\b(1[0-2]|[0-9])-(1[0-2]|[0-9])\b")
 _DASHED_NUMBERS = re.compile(r"(\d)-(?=\d)")
+
+
+class Person(Enum):
+    """Whom a line naming a side speaks of, so that its verb agrees in number and person: one player
+    ("Anna wins"), two partners ("Anna and Mia win"), the player ("you win", German "du gewinnst") or the
+    player with a partner (German "ihr gewinnt", Turkish "kazandınız")."""
+
+    ONE = "one"
+    PAIR = "pair"
+    YOU = "you"
+    YOU_PAIR = "you and partner"
 
 
 class Words:
@@ -197,6 +209,26 @@ class Words:
             return self.i18n.pgettext("side", "You and {partner}").format(partner=partner)
         # Translators: a partnership of two other players, e.g. "Anna and Cem".
         return self.i18n.pgettext("side", "{first} and {second}").format(first=first, second=second)
+
+    def person(self, side: int) -> Person:
+        """Whom a line naming ``side`` speaks of: every line with a verb for a side picks its form by it."""
+        seats = self.rules.seats_of(side)
+        you = self.human in seats
+        if len(seats) == 1:
+            return Person.YOU if you else Person.ONE
+        return Person.YOU_PAIR if you else Person.PAIR
+
+    def partner(self, side: int) -> str:
+        """The player's partner's name (for the lines said to the player and a partner), else the side."""
+        seats = self.rules.seats_of(side)
+        others = [s for s in seats if not self.is_human(s)]
+        return self.names[others[0]] if len(others) == 1 and len(seats) == 2 else self.side(side)
+
+    def agreeing(self, side: int, *, one: str, pair: str, you: str, you_pair: str) -> str:
+        """The form of a line (translated, still to be filled in) that agrees with ``side``. Each form
+        may use ``{side}``; ``you_pair`` also ``{partner}``."""
+        forms = {Person.ONE: one, Person.PAIR: pair, Person.YOU: you, Person.YOU_PAIR: you_pair}
+        return forms[self.person(side)]
 
     def side_braille(self, side: int) -> str:
         """Short side name for braille: ``Anna``, ``You+Mia``."""
