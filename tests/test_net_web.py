@@ -366,3 +366,54 @@ def test_bergen_serve_web_prints_the_page_address_serves_it_and_a_taken_port_is_
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert f"bergen serve cannot listen on 127.0.0.1:{busy}:" in refused.stdout
     stop(process)
+
+
+def test_before_and_after_the_match_the_status_says_where_the_table_is_and_leave_is_offered() -> None:
+    """A table that waits and a match that is over are not an empty status with nothing to press: the
+    status says it (who won, the scores), and a Leave button goes back to the lobby."""
+
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        await until(lambda: (page.last("status") or {}).get("phase") == "waiting", what="waiting")
+        waiting = page.last("status")
+        assert waiting is not None
+        assert waiting["text"] == "Table 1: waiting for players, 1 seat is free."
+        assert waiting["moves"] == [{"label": "Leave", "line": "leave"}]
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await bo.wait_for("You sit at table")
+        table = server.tables[1]
+        await play_out(table, {0: page, 1: bo})  # type: ignore[dict-item]
+        await until(lambda: (page.last("status") or {}).get("phase") == "over", what="the status after")
+        over = page.last("status")
+        assert over is not None
+        said = r"Match over: (you win!|Bo wins\.) Score: You \d+, Bo \d+; target \d+\."
+        assert re.fullmatch(said, over["text"])
+        assert over["moves"] == [{"label": "Leave", "line": "leave"}]
+        assert over["hand"] == []
+        await page.send(over["moves"][0]["line"])
+        await page.wait_for("You leave table 1")
+        assert (page.last("status") or {}).get("where") == "lobby"
+        await page.close()
+        await bo.close()
+
+    run(body)
+
+
+def test_the_status_after_the_match_and_leave_are_in_the_players_language() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await SocketClient.connect(web_port)
+        await page.send("language de verbosity normal")
+        await page.send("name Ada")
+        await page.send("erstellen standard 2")
+        await page.wait_for("Tisch 1")
+        await until(lambda: (page.last("status") or {}).get("phase") == "waiting", what="waiting")
+        waiting = page.last("status")
+        assert waiting is not None and waiting["text"].startswith("Tisch 1:"), waiting
+        assert waiting["moves"][0]["line"] == "leave" and waiting["moves"][0]["label"] != "Leave"
+        await page.send("leave")  # the English word works in every language
+        await until(lambda: (page.last("status") or {}).get("where") == "lobby", what="the lobby")
+        await page.close()
+
+    run(body)

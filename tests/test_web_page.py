@@ -276,6 +276,11 @@ def test_a_whole_match_at_the_page_against_a_computer_every_line_once_in_order(
     assert headings and headings[0].startswith("Hand 1.")
     assert len(headings) == served.look(lambda: served.server.tables[number].match.hand_number)
     assert at.page.evaluate("document.activeElement.id") == "line"  # the field kept the focus
+    # after the match: the status says who won, and Leave goes back to the lobby
+    at.page.locator("#status", has_text=re.compile(r"^Match over: .+ Score: .+target")).wait_for()
+    at.page.get_by_role("button", name="Leave").click()
+    at.heard("You leave table")
+    at.page.locator("#status", has_text="In the lobby").wait_for()
 
 
 def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat(

@@ -15,12 +15,15 @@ from ..commands.lexicon import CommandKind, verbosity_names
 from ..commands.which_end import must_ask
 from ..core.actions import Draw, End, Pass
 from ..core.engine import Phase
+from ..core.events import MatchWon
 from ..i18n import LANGUAGES, I18n, normalize_language
+from . import texts
 from .lobby_words import lobby_words
 from .side import prompt_state
 
 if TYPE_CHECKING:
     from .connections import Client
+    from .table import Table
 
 #: each language's name in itself (the page's choice of language shows them so)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "tr": "Türkçe"}
@@ -119,6 +122,12 @@ def web_state(client: Client) -> dict[str, Any]:
         return state
     game = seat.game
     i, lexicon = game.i18n, game.command_words
+    # Leave, where the page would otherwise offer nothing to do: before the match and after it
+    leave = [_button(_shown(lobby_words(i).word(CommandKind.LEAVE)), CommandKind.LEAVE.value)]
+    if table.match.phase is Phase.NOT_STARTED:
+        state["text"] = _waiting(i, table)
+        state["moves"] = leave
+        return state
     view = game.view
     playing = table.match.phase is Phase.PLAYING and not table.match.is_over
     yours = playing and view.is_my_turn
@@ -163,9 +172,26 @@ def web_state(client: Client) -> dict[str, Any]:
         ]
     elif table.match.phase is Phase.HAND_OVER and not table.match.is_over:  # Enter: ready for the next hand
         moves = [_button(_shown(lexicon.main_word(CommandKind.NEXT)), "")]
+    elif table.match.is_over:  # the status says who won; the page's way on is Leave
+        won = table.match.winner
+        told = game.narrator.narrate(MatchWon(won, tuple(view.scores))) if won is not None else None
+        state["text"] = told.text if told is not None else texts.state_over(i)
+        moves = leave
     state["moves"] = moves
     state["review"] = [_button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind)) for kind in REVIEW]
     return state
+
+
+def _waiting(i: I18n, table: Table) -> str:
+    free = sum(1 for seat in table.seats if seat.is_free)
+    # Translators: the web page's status at a table whose match has not begun, e.g. "Table 2: waiting
+    # for players, 1 seat is free."
+    text = i.ngettext(
+        "Table {number}: waiting for players, {free} seat is free.",
+        "Table {number}: waiting for players, {free} seats are free.",
+        free,
+    )
+    return text.format(number=table.number, free=free)
 
 
 def _at_end(i: I18n, tile: str, end: str) -> str:
