@@ -103,6 +103,9 @@ class Definition:
     takes: Takes = Takes.NOTHING
     #: more English words, beyond the catalog's source words
     more_english: tuple[str, ...] = ()
+    #: phrases of more than one word that mean the command ("take back", Turkish "geri al"): the
+    #: catalog's entry, the phrases separated by semicolons; the English ones always work too
+    phrases: Words | None = None
     #: the help line in each place; it may hold ``{word}`` fields that the place's help fills in
     help: Mapping[Place, Words] = field(default_factory=dict)
     #: the help line when the set has more than two arms (double-nine and double-twelve)
@@ -479,6 +482,9 @@ COMMANDS: tuple[Definition, ...] = (
         # scorekeeper it takes back the last entry, in a match against computers your last move.
         lambda i: i.pgettext("keep command", "undo u"),
         AT_A_TABLE,
+        # Translators: phrases of more than one word that also mean undo, separated by semicolons (the
+        # words of each phrase by spaces), as people say it: German "rückgängig machen", Turkish "geri al".
+        phrases=lambda i: i.pgettext("command phrase", "take back; take that back"),
         help=_help(
             # Translators: help for undo in a match against computers.
             lambda i: i.gettext("Take back your last move and the computers' moves after it."),
@@ -607,6 +613,20 @@ HELP_ORDER = tuple(d.kind for d in definitions(Place.GAME) if d.listed)
 def english_words(definition: Definition) -> tuple[str, ...]:
     """A command's English words: the catalog's source words, then any more."""
     return (*definition.words(SOURCE).split(), *definition.more_english)
+
+
+def phrases(definition: Definition, i: I18n) -> list[tuple[str, ...]]:
+    """A command's phrases of more than one word, the player's language first, then English: each as
+    its words."""
+    if definition.phrases is None:
+        return []
+    found = []
+    for text in (definition.phrases(i), definition.phrases(SOURCE)):
+        for phrase in text.split(";"):
+            words = tuple(phrase.split())
+            if len(words) > 1 and words not in found:
+                found.append(words)
+    return found
 
 
 def takes(kind: CommandKind) -> Takes:

@@ -27,8 +27,10 @@ from ..core.layout import KIND_OF_VALUE
 from ..core.refused import Refused
 from ..core.tiles import HIGHEST_NUMBER, Tile, parse_tile, read_tile, tile_numbers
 from ..i18n import I18n
+from .definitions import SOURCE
 from .lexicon import CommandKind, Lexicon, Place, fold
 from .parser import ParseError, ParseProblem, apart, ends_named, parse, with_argument
+from .said_moves import SaidWords, plain_word
 
 MOST_DRAWN = 99  # the largest count "draw N" takes (the table refuses more than the stock allows)
 #: the command table's words the scorekeeper reads as entries, not as commands ("Cem draw", "3-5 play")
@@ -163,6 +165,10 @@ class KeepLexicon:
                 # (Turkish "u" means the ends, not undo).
                 if self.game.command(word) is None:
                     self._words.setdefault(fold(word, self.language), meaning)
+        #: the words the keeper says a move in, read back ("Cem zieht 2", "Mia passt"), English too
+        self.said = SaidWords()
+        for language in (i, SOURCE):
+            self.said.add(language, lambda word: fold(word, self.language))
 
     def meaning(self, word: str) -> KeepKind | HeaderKind | Holder | str | None:
         """What a word means here; with more arms a number from 2 is a header of that value ("Anna 4")."""
@@ -203,11 +209,9 @@ def _marked(word: str) -> bool:
 
 def parse_keep(line: str, lexicon: KeepLexicon, *, reveal: bool = False) -> KeepCommand:
     """The entry a scorekeeper's line asks for (``reveal``: a blocked hand awaits its holdings)."""
-    words = line.split()
+    words = lexicon.game.joined(line).split()  # a command phrase: "geri al", "rückgängig machen"
     if not words:
         return KeepCommand(KeepKind.COMMAND, command=CommandKind.EMPTY)
-    if len(words) == 2 and lexicon.game.command("".join(words)) in CORRECTIONS:
-        words = ["".join(words)]  # a command written in two words: Turkish "geri al"
     head = words[0]
     meaning = lexicon.meaning(head)
     command = lexicon.game.command(head)
@@ -340,11 +344,31 @@ def _named_numbers(rest: list[str], lexicon: KeepLexicon) -> dict[Holder, int] |
     return found
 
 
+def _said(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand | list[str]:
+    """A draw or pass in the words the keeper says it ("zieht 2", "passt", "2 taş çekti"), else the
+    words with a play's sentence words left out ("legt 0-4 links" → "0-4 links")."""
+    plain = [plain_word(word) for word in rest]
+    folded = [fold(word, lexicon.language) for word in plain]
+    count = lexicon.said.draw(folded)
+    if count is not None:
+        if not 1 <= count <= MOST_DRAWN:
+            raise KeepParseError(EntryProblem.BAD_COUNT, line, rest[0])
+        return KeepCommand(KeepKind.DRAW, seat=seat, count=count)
+    if lexicon.said.passing(folded):
+        return KeepCommand(KeepKind.PASS, seat=seat)
+    played = lexicon.said.play(plain, folded)
+    return rest if played is None else played
+
+
 def _entry(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon, reveal: bool) -> KeepCommand:
     if not rest:
         raise KeepParseError(
             EntryProblem.NOTHING_AFTER_NAME if seat is not None else EntryProblem.UNKNOWN, line
         )
+    said = _said(seat, rest, line, lexicon)
+    if isinstance(said, KeepCommand):
+        return said
+    rest = said
     if reveal:
         holding = _holding(seat, rest, line, lexicon)
         if holding is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.actions import End
 from ..i18n import I18n
-from .definitions import EVERYWHERE, CommandKind, Place, Takes, definitions, english_words, takes
+from .definitions import EVERYWHERE, CommandKind, Place, Takes, definitions, english_words, phrases, takes
 from .notation import Places, end_letters
 
 __all__ = [
@@ -109,6 +109,10 @@ class Lexicon:
         for definition in here:
             for word in english_words(definition):
                 self._add(word, definition.kind)
+        self._phrases: dict[tuple[str, ...], CommandKind] = {}
+        for definition in here:
+            for phrase in phrases(definition, i):
+                self._phrases.setdefault(tuple(fold(word, self.language) for word in phrase), definition.kind)
         for end, end_words in _end_words(i).items():
             for word in end_words.split():
                 self._ends.setdefault(fold(word, self.language), end)
@@ -156,6 +160,16 @@ class Lexicon:
 
     def command(self, word: str) -> CommandKind | None:
         return self._commands.get(fold(word, self.language))
+
+    def joined(self, line: str) -> str:
+        """The line with a command phrase at its start ("geri al", "take back") written as the command's
+        word, so that what follows is read as after that word; any other line as it is."""
+        words = line.split()
+        folded = [fold(word, self.language) for word in words]
+        for phrase in sorted(self._phrases, key=len, reverse=True):
+            if tuple(folded[: len(phrase)]) == phrase:
+                return " ".join([self.main_word(self._phrases[phrase]), *words[len(phrase) :]])
+        return line
 
     def end(self, word: str) -> End | None:
         """``left``, ``l``, or the terse lines' letter (``L``, Turkish ``so``): one end of double-six."""

@@ -66,7 +66,7 @@ def parse(line: str, lexicon: Lexicon, highest: int = HIGHEST_NUMBER, arms: int 
     ``highest`` and ``arms`` are the set's (6 and 2 for double-six; 9 or 12 and 4 or 8 for the larger
     sets, where a tile is followed by an arm's number instead of left or right).
     """
-    text = " ".join(line.split())
+    text = lexicon.joined(" ".join(line.split()))
     if not text:
         return Command(CommandKind.EMPTY)
     first, _, rest = text.partition(" ")

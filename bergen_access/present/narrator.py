@@ -6,6 +6,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..commands.said_moves import (
+    drew_sentence,
+    opened_sentence,
+    passed_sentence,
+    played_on_arm_sentence,
+    played_sentence,
+    started_arm_sentence,
+)
 from ..core.actions import End
 from ..core.events import (
     CountersDiscarded,
@@ -184,11 +192,7 @@ class Narrator:
             )
 
         def other(speech: bool) -> str:
-            # Translators: another player drew tiles from the stock; only the count is known.
-            # {name} is the player, {count} the number of tiles.
-            text = i.ngettext("{name} draws {count} tile.", "{name} draws {count} tiles.", count).format(
-                name=w.name(seat), count=count
-            )
+            text = drew_sentence(i, count).format(name=w.name(seat), count=count)
             return text + (" " + self._stock_sentence(last) if verbose else "")
 
         # Translators: braille: another player drew {count} tiles, {stock} are left in the stock. Short.
@@ -257,10 +261,7 @@ class Narrator:
             return self.message(yours, f"{w.name(event.seat)} {event.tile}")
 
         def other(speech: bool) -> str:
-            # Translators: another player lays the opening double. {name} is the player.
-            return i.gettext("{name} opens with {tile}.").format(
-                name=w.name(event.seat), tile=w.tile(event.tile, speech)
-            )
+            return opened_sentence(i).format(name=w.name(event.seat), tile=w.tile(event.tile, speech))
 
         return self.message(other, f"{w.name(event.seat)} {event.tile}")
 
@@ -304,14 +305,12 @@ class Narrator:
                 # starting a new arm. {arm} is its number (the open ends may follow).
                 return i.gettext("You start arm {arm} with {tile}.").format(**values)
             if starts:
-                # Translators: larger sets: another player started a new arm. {name} is the player.
-                return i.gettext("{name} starts arm {arm} with {tile}.").format(**values)
+                return started_arm_sentence(i).format(**values)
             if human:
                 # Translators: larger sets: the player laid a tile on an arm, e.g.
                 # "You play 3-5 on arm 2." (the open ends may follow).
                 return i.gettext("You play {tile} on arm {arm}.").format(**values)
-            # Translators: larger sets: another player laid a tile on an arm. {name} is the player.
-            return i.gettext("{name} plays {tile} on arm {arm}.").format(**values)
+            return played_on_arm_sentence(i).format(**values)
         if human and event.end == End.LEFT:
             # Translators: the player laid a tile at the left end, e.g. "You play 3-5 on the left."
             # (the new open ends may follow: "Ends 5 and double 3.").
@@ -319,11 +318,7 @@ class Narrator:
         if human:
             # Translators: the player laid a tile at the right end; see the left-end message.
             return i.gettext("You play {tile} on the right.").format(**values)
-        if event.end == End.LEFT:
-            # Translators: another player laid a tile at the left end. {name} is the player.
-            return i.gettext("{name} plays {tile} on the left.").format(**values)
-        # Translators: another player laid a tile at the right end. {name} is the player.
-        return i.gettext("{name} plays {tile} on the right.").format(**values)
+        return played_sentence(i, End(event.end)).format(**values)
 
     def end_letter(self, end: int) -> str:
         """Braille: where a tile went (``L``, ``R``, or the arm's number)."""
@@ -335,8 +330,7 @@ class Narrator:
             # Translators: the player passes (nothing fits and nothing may be drawn).
             return self.message(lambda speech: i.gettext("You pass."), f"{w.name(event.seat)} -", urgent=True)
         return self.message(
-            # Translators: another player passes. {name} is the player.
-            lambda speech: i.gettext("{name} passes.").format(name=w.name(event.seat)),
+            lambda speech: passed_sentence(i).format(name=w.name(event.seat)),
             f"{w.name(event.seat)} -",
         )
 
