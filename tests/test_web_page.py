@@ -411,6 +411,10 @@ def test_the_language_follows_the_browser_then_the_choice_on_the_page(
         at.page.get_by_role("button", name="Gönder").wait_for()
         at.heard("Dil")  # the server's answer, in Turkish
         assert at.page.evaluate("document.documentElement.lang") == "tr"
+        # each line keeps the language it was said in: the greeting German, the answer Turkish
+        langs = at.page.eval_on_selector_all("#log > *", "elements => elements.map(e => e.lang)")
+        assert langs[0] == "de" and langs[-1] == "tr", langs
+        assert langs == sorted(langs), langs  # German up to the switch, Turkish after it
         assert at.page.evaluate("localStorage.getItem('bergen.language')") == "tr"
     finally:
         context.close()

@@ -93,6 +93,7 @@ class WebClient(Client):
         table = self.session.table
         hand = table.match.hand_number if table is not None else 0  # the page's headings
         message: dict[str, Any] = {"kind": str(self._kind or LineKind.NOTICE), "text": text, "hand": hand}
+        message["lang"] = self.session.language  # the line's own language: it keeps it after a switch
         if number is not None:  # a seat's line: the page shows each number once (a rejoin repeats some)
             message["n"] = number
         self._put(message)

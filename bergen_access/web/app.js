@@ -12,6 +12,7 @@
   const sounds = $("sounds");
   const CUES = { turn: "turn", play: "play", draw: "draw", hand: "header", out: "out", block: "block", win: "win" };
   const KIND = /^[a-z_]{1,20}$/;
+  const LANG = /^[a-z]{2,3}$/;
 
   // localStorage may be refused (a private window): the page then works without remembering
   const store = {
@@ -57,12 +58,14 @@
   let lastHand = 0;
 
   // The first line of each hand is its heading (history is reached heading by heading).
-  function append(kind, text, hand, number) {
+  function append(kind, text, hand, number, lang) {
     const heading = Number.isInteger(hand) && hand > lastHand;
     if (heading) lastHand = hand;
     const element = document.createElement(heading ? "h3" : "p");
     element.className = kind;
     element.textContent = text;
+    // each line in the language it was said in: earlier lines keep theirs after a switch
+    element.lang = typeof lang === "string" && LANG.test(lang) ? lang : document.documentElement.lang;
     if (Number.isInteger(number)) element.dataset.n = String(number);
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
     log.appendChild(element);
@@ -243,7 +246,7 @@
           shownNumbers.add(message.n);
         }
         if (typeof message.text === "string" && message.text.trim() !== "") {
-          append(kind, message.text, message.hand, message.n);
+          append(kind, message.text, message.hand, message.n, message.lang);
           cue(kind);
         }
     }
