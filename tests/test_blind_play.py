@@ -224,11 +224,10 @@ def check_drew(said: Said, feedback: Feedback, view: SeatView, drawn: list[Tile]
     fitting = [t for t in drawn if t in plays]
     if fitting:
         tile = fitting[-1]
-        if len(view.line) == 1:  # the lone opening double: its sides are alike, no end is offered
-            rest = i.gettext("{tile} fits.").format(tile=tile.notation)
-        else:
-            rest = i.gettext("{tile} fits: {ends}.").format(tile=tile.notation, ends=said.fit(plays[tile]))
-        only = len(plays) == 1 and len(plays[tile]) == 1 and not may(view, Pass)
+        lone = len(view.line) == 1  # the lone opening double: its sides are alike, either side will do
+        where = i.gettext("either side") if lone else said.fit(plays[tile])
+        rest = i.gettext("{tile} fits: {ends}.").format(tile=tile.notation, ends=where)
+        only = len(plays) == 1 and (len(plays[tile]) == 1 or lone) and not may(view, Pass)
         rest += f" {i.gettext('Enter plays it.')}" if only else ""
     else:
         rest = f"{i.gettext('It does not fit.')} " if plays else ""

@@ -73,20 +73,17 @@ class Feedback(Replying):
         playable = {tile: ends for tile, ends in choice.plays}
         fitting = [t for t in tiles if t in playable]
         fits = fitting[-1] if fitting else None
-        only = choice.only_play
+        offered = choice.offered(tiles)
 
         def said(speech: bool) -> str:
             text = self.narrator.own_draws(tiles, speech)
             if fits is not None:
-                where = options.where_words(choice.lone_double, playable[fits])
-                if where:  # noqa: SIM108 - each message with its own comment for translators
-                    # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right."
-                    fitting = i.gettext("{tile} fits: {ends}.")
-                else:
-                    # Translators: after drawing: the tile that fits the lone opening double (no side).
-                    fitting = i.gettext("{tile} fits.")
+                where = options.marked_words(choice.lone_double, playable[fits])
+                # Translators: after drawing: the tile that fits and where, e.g. "1-6 fits: right.",
+                # "1-6 fits: left or right." or, beside the lone opening double, "1-6 fits: either side."
+                fitting = i.gettext("{tile} fits: {ends}.")
                 text += " " + fitting.format(tile=w.tile(fits, speech), ends=where)
-                if only is not None and only.tile == fits:
+                if offered is not None and offered.tile == fits:
                     # Translators: after drawing, the drawn tile is the only legal play: Enter plays it.
                     text += " " + i.gettext("Enter plays it.")
                 return text

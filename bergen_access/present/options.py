@@ -9,6 +9,7 @@ may not be laid yet is part of it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.actions import Draw, Pass, Play
@@ -30,11 +31,19 @@ class Choices:
 
     @property
     def only_play(self) -> Play | None:
-        """The one legal play, when there is exactly one (and nothing else but perhaps drawing)."""
-        if len(self.plays) == 1 and len(self.plays[0][1]) == 1 and not self.may_pass:
-            tile, ends = self.plays[0]
+        """The one legal play, when there is exactly one (and nothing else but perhaps drawing); beside
+        the lone opening double one tile is one play, its two sides being alike."""
+        if len(self.plays) != 1 or self.may_pass:
+            return None
+        tile, ends = self.plays[0]
+        if len(ends) == 1 or self.lone_double:
             return Play(-1, tile, ends[0])
         return None
+
+    def offered(self, drawn: Sequence[Tile]) -> Play | None:
+        """After a draw of ``drawn``: the play Enter makes (a drawn tile that is the only legal play)."""
+        only = self.only_play
+        return only if only is not None and only.tile in drawn else None
 
 
 def choices(view: SeatView) -> Choices:
@@ -82,6 +91,13 @@ class OptionWords:
         """Where a play may go, in words; nothing beside the lone opening double, whose two sides are
         alike (the turn line, the hand and the hint offer no side there)."""
         return "" if lone_double else self.narrator.words.fit_words(ends)
+
+    def marked_words(self, lone_double: bool, ends: tuple[int, ...]) -> str:
+        """Where a tile fits, for the hand and after a draw, where a tile that fits must be marked:
+        beside the lone opening double ``either side`` (its sides are alike), else as ``fit_words``."""
+        if lone_double and len(ends) > 1:
+            return self.narrator.words.either_side()
+        return self.narrator.words.fit_words(ends)
 
     def where_letters(self, lone_double: bool, ends: tuple[int, ...]) -> str:
         """The same in braille letters, right after the tile (``LR``)."""

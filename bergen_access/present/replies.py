@@ -70,15 +70,14 @@ class Replies:
         """Tiles with where each fits: ``1-1, 3-4 (left), 5-6 (left or right)``."""
         lone = view.layout is not None and view.layout.lone_double
         return ", ".join(
-            self.options.listed(tile, self.options.where_words(lone, view.ends_for(tile)), speech)
+            self.options.listed(tile, self.options.marked_words(lone, view.ends_for(tile)), speech)
             if view.ends_for(tile)
             else self.narrator.words.tile(tile, speech)
             for tile in tiles
         )
 
     def _tile_list_braille(self, view: SeatView, tiles: Sequence[Tile]) -> str:
-        lone = view.layout is not None and view.layout.lone_double
-        return " ".join(f"{t}{self.options.where_letters(lone, view.ends_for(t))}" for t in tiles)
+        return " ".join(f"{t}{self.narrator.words.fit_letters(view.ends_for(t))}" for t in tiles)
 
     # ---------------------------------------------------------------- replies
 

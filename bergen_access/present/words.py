@@ -114,6 +114,12 @@ class Words:
             return t.gettext("left or right")
         return self.end_word(ends[0])
 
+    def either_side(self) -> str:
+        """A tile fits both sides of the lone opening double, which are alike: no side to choose."""
+        # Translators: a tile fits both sides of the lone opening double, which are alike, so the side
+        # does not matter: in the hand "0-5 (either side)", after a draw "0-5 fits: either side."
+        return self.i18n.gettext("either side")
+
     def end_number(self, number: int, on_double: bool, speech: bool = False) -> str:
         """The number an end shows: ``5``, or ``double 3`` when the end tile is a double."""
         if not on_double:

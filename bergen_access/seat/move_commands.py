@@ -194,9 +194,9 @@ class MoveCommands:
         tiles = [e.tile for e in drawn if isinstance(e, Drew) and e.tile is not None]
         view = seat.view
         message = seat.feedback.drew(tiles, view)
-        only = choices(view).only_play
-        if only is not None and only.tile in tiles:
-            self.enter_plays = Play(seat.seating.human, only.tile, only.end)
+        offered = choices(view).offered(tiles)  # the play the reply offers (Feedback.drew, the same rule)
+        if offered is not None:
+            self.enter_plays = Play(seat.seating.human, offered.tile, offered.end)
         seat.news.telling.own_draws(tuple(e for e in drawn if isinstance(e, Drew)))  # the events, not advice
         seat.say(message)
         seat.tell_events([e for e in drawn if not isinstance(e, Drew)])

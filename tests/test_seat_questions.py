@@ -1,0 +1,156 @@
+"""What a seat says and keeps open around a move (issue 30), at a network table and at the console alike:
+
+the answer to a draw (where the drawn tile fits, and that Enter plays it) from one place; the lone
+opening double's "either side"; equal ends whose placements differ, still asked; review commands at
+the which-end question, answered with the tile still waiting.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+import pytest
+
+from bergen_access.core import Match, SeededDealer, preset
+from bergen_access.core.actions import Play
+from bergen_access.core.engine import Phase
+from bergen_access.i18n import I18n
+from bergen_access.net.table import Seat, SeatGame, Table
+from bergen_access.output.announcer import Announcer
+from bergen_access.present.message import Message, Verbosity
+from bergen_access.seat.match_seat import MatchSeat, Seating
+from bergen_access.seat.session import quiet_session
+
+LANGUAGES = ("en", "de", "tr")
+
+
+@dataclass
+class Client:
+    """A network seat's connection: the lines and prompts it was sent."""
+
+    lines: list[str] = field(default_factory=list)
+    prompts: list[str] = field(default_factory=list)
+
+    def send_line(self, text: str, number: int | None = None) -> None:
+        self.lines.append(text)
+
+    def send_prompt(self, text: str) -> None:
+        self.prompts.append(text)
+
+
+def network_table(seed: int, language: str) -> tuple[Table, list[Client]]:
+    """Two people at a network table (standard rules), the first hand dealt."""
+    match = Match(preset("standard", players=2), SeededDealer(seed))
+    seats = [Seat(0, "Ada"), Seat(1, "Bo")]
+    table = Table(1, match, seats)
+    clients = []
+    for seat in seats:
+        client = Client()
+        seat.client = client
+        seat.game = SeatGame(table, seat, language=language, verbosity=Verbosity.NORMAL)
+        clients.append(client)
+    table.start()
+    return table, clients
+
+
+def play_until_a_forced_draw(table: Table) -> int:
+    """Each seat types its first legal play until a seat has nothing to play: that seat."""
+    match = table.match
+    while match.phase is Phase.PLAYING:
+        plays = [a for a in match.legal_actions() if isinstance(a, Play)]
+        seat = match.turn
+        if not plays:
+            return seat
+        game = table.seats[seat].game
+        assert game is not None
+        game.handle(f"{plays[0].tile.notation} {'left' if plays[0].end == 0 else 'right'}")
+    raise AssertionError("no forced draw")
+
+
+def console_seat(seed: int, language: str) -> tuple[MatchSeat, list[Message]]:
+    """The console's seat (seat 0) at the same deal; its messages as said."""
+    announcer = Announcer(io.StringIO(), language=language)
+    said: list[Message] = []
+    announcer.recorders.append(lambda message, lines: said.append(message))
+    seat = MatchSeat(
+        Match(preset("standard", players=2), SeededDealer(seed)),
+        Seating(["You", "Bo"], 0, {}),
+        language=language,
+        verbosity=Verbosity.NORMAL,
+        announcer=announcer,
+        session=quiet_session(),
+    )
+    seat.start_hand()
+    return seat, said
+
+
+def gettext(language: str, text: str) -> str:
+    return I18n(language).gettext(text)
+
+
+# ------------------------------------------------------------------ the answer to a draw
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_draw_beside_the_lone_opening_double_says_either_side_and_enter_plays_it(language: str) -> None:
+    """Seed 1: 0-0 opens alone; the seat to move draws four tiles, the last (0-5) fits both sides of
+    the double alike. The network seat and the console say the same line: where, and that Enter plays
+    it; Enter does; ``hand`` marks it."""
+    table, clients = network_table(1, language)
+    seat = play_until_a_forced_draw(table)
+    layout = table.match.layout
+    assert seat == 0 and layout is not None and layout.lone_double
+    game, client = table.seats[seat].game, clients[seat]
+    assert game is not None
+    before = len(client.lines)
+    game.handle("d")
+    drawn = client.lines[before]
+    fits = gettext(language, "{tile} fits: {ends}.").format(tile="0-5", ends=gettext(language, "either side"))
+    assert fits in drawn and drawn.endswith(gettext(language, "Enter plays it.")), drawn
+    assert client.prompts[-1].startswith(gettext(language, "Enter plays {tile}; ").format(tile="0-5"))
+
+    console, said = console_seat(1, language)
+    console.handle("d")
+    assert said[-1].text == drawn  # one wording, one rule: the console's reply is the network seat's
+
+    before = len(client.lines)
+    game.handle("hand")
+    (hand,) = client.lines[before:]
+    assert (
+        gettext(language, "{tile} ({ends})").format(tile="0-5", ends=gettext(language, "either side")) in hand
+    )
+    game.handle("")
+    assert table.match.actions[-1] == Play(seat, table.match.actions[-1].tile, 0)
+    assert table.match.actions[-1].tile.notation == "0-5"  # type: ignore[union-attr]
+
+
+def test_the_lone_double_marks_its_tiles_on_the_braille_line_of_hand() -> None:
+    table, _ = network_table(1, "en")
+    seat = play_until_a_forced_draw(table)
+    game = table.seats[seat].game
+    assert game is not None
+    game.handle("d")
+    assert "0-5LR" in game.replies.hand(game.view).braille.split()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_equal_ends_whose_placements_differ_are_still_asked_and_marked(language: str) -> None:
+    """Seed 4: ends 0 and double 0; the drawn 0-2 fits both, the side matters: the draw line says both
+    ends, offers no Enter, ``hand`` marks the tile, the play asks which end."""
+    table, clients = network_table(4, language)
+    seat = play_until_a_forced_draw(table)
+    game, client = table.seats[seat].game, clients[seat]
+    assert game is not None
+    game.handle("d")
+    view = game.view
+    layout = view.layout
+    assert layout is not None and not layout.lone_double and len(set(view.ends or ())) == 1
+    both = gettext(language, "left or right")
+    drawn = client.lines[-1]
+    assert gettext(language, "{tile} fits: {ends}.").format(tile="0-2", ends=both) in drawn, drawn
+    assert gettext(language, "Enter plays it.") not in drawn
+    game.handle("hand")
+    assert gettext(language, "{tile} ({ends})").format(tile="0-2", ends=both) in client.lines[-1]
+    game.handle("0-2")
+    assert game.move_commands.asking is not None
