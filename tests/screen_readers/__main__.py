@@ -1,17 +1,31 @@
-"""``python -m tests.screen_readers``: measure runs and print their figures as a table."""
+"""``python -m tests.screen_readers``: measure runs and print their figures as a table.
+
+``--table`` plays the whole grid (every reader, the screen-reader and the plain setting, en/de/tr) and
+prints one line of the targets' figures per run. Like the tests, it keeps away from the player's own
+folders: the program runs with folders of its own (``Program.environment``), this process points the
+data and settings folders at a scratch folder too, and the system's folders are compared before and
+after (a change is an error).
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
-from . import QUESTIONS, Case, Program, missing_readers, run_cases
+from bergen_access.session import paths
+
+from ..folder_guard import changes, snapshot
+from . import QUESTIONS, READERS, Case, Program, missing_readers, run_cases
 from .measure import Figures, MessageFate
-from .targets import MAX_NOT_NEW_SHARE, MAX_SYMBOLS, MAX_UNASKED_ENDS_PER_TURN
+from .program import MODES, PLAIN
+from .targets import MAX_CUTS, MAX_NOT_NEW_SHARE, MAX_PROMPT_SHARE, MAX_SYMBOLS, MAX_UNASKED_ENDS_PER_TURN
 
 LANGUAGES = ("en", "de", "tr")
-MODES = ("screenreader", "standard")
+GRID_MODES = ("screenreader", PLAIN)
 
 
 def rows(f: Figures) -> list[tuple[str, str]]:
@@ -70,6 +84,39 @@ def _symbols(f: Figures) -> str:
     return f"{f.symbol_count} ({detail})" if detail else "0"
 
 
+def cuts(f: Figures) -> int:
+    """Cuts inside a word or a tile, in the messages and the prompts."""
+    return f.splits("splits_inside") + sum(p.splits_inside for p in f.prompts)
+
+
+def grid(results: dict[Case, Figures]) -> str:
+    """One line a run: the figures the targets are about, each beside its target."""
+    head = (
+        "reader", "setting", "lang", "turns", f"symbol words (={MAX_SYMBOLS})",
+        f"prompt % (<={MAX_PROMPT_SHARE:g})", f"not new % (<={MAX_NOT_NEW_SHARE:g})",
+        f"ends unasked/turn (<={MAX_UNASKED_ENDS_PER_TURN:g})", f"cuts (={MAX_CUTS})", "once and whole",
+    )  # fmt: skip
+    body = [
+        (
+            case.reader,
+            case.mode,
+            case.language,
+            str(f.turns),
+            _symbols(f) if f.symbols_counted else "not counted",
+            f"{f.prompt_share:.1f}",
+            f"{f.not_new_share:.1f}",
+            f"{f.per_turn(f.ends_unasked):.1f}",
+            str(cuts(f)),
+            f"{f.messages_once_whole}/{len(f.messages)}",
+        )
+        for case, f in results.items()
+    ]
+    widths = [max(len(row[n]) for row in [head, *body]) for n in range(len(head))]
+    return "\n".join(
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in [head, *body]
+    )
+
+
 def table(results: dict[Case, Figures]) -> str:
     columns = [f"{c.reader} {c.language} {c.mode[:6]}" for c in results]
     body = [rows(f) for f in results.values()]
@@ -108,9 +155,14 @@ def details(results: dict[Case, Figures]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.screen_readers", description=__doc__)
-    parser.add_argument("--reader", action="append", choices=["yasr", "tdsr"], help="default: both")
+    parser.add_argument("--reader", action="append", choices=list(READERS), help="default: all three")
     parser.add_argument("--lang", action="append", choices=LANGUAGES, help="default: en, de and tr")
-    parser.add_argument("--mode", action="append", choices=MODES, help="default: screenreader")
+    parser.add_argument("--mode", action="append", choices=MODES, help="default: screenreader and plain")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="one line of the targets' figures a run (default: the long table)",
+    )
     parser.add_argument("--program", type=Path, default=None, help="the program's folder (default: this one)")
     parser.add_argument("--python", default=sys.executable, help="the Python that runs it")
     parser.add_argument("--turns", type=int, default=9)
@@ -123,13 +175,47 @@ def main(argv: list[str] | None = None) -> int:
         "--dump", action="store_true", help="print every utterance with its class, step by step"
     )
     args = parser.parse_args(argv)
-    readers = args.reader or ["yasr", "tdsr"]
+    with scratch_folders():
+        return measured(args)
+
+
+def scratch_folders() -> _Scratch:
+    return _Scratch()
+
+
+class _Scratch:
+    """The data and settings folders of this process in a scratch folder; the system's folders must
+    not change meanwhile (nothing here may write a match or a setting of the player's)."""
+
+    def __enter__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="bergen-sr-main-"))
+        self.saved = {name: os.environ.get(name) for name in (paths.DATA_VARIABLE, paths.CONFIG_VARIABLE)}
+        os.environ[paths.DATA_VARIABLE] = str(self.folder / "data")
+        os.environ[paths.CONFIG_VARIABLE] = str(self.folder / "config")
+        self.watched = [folder for folder in paths.system_folders() if folder is not None]
+        self.before = [snapshot(folder) for folder in self.watched]
+
+    def __exit__(self, *exc: object) -> None:
+        for name, value in self.saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        shutil.rmtree(self.folder, ignore_errors=True)
+        for folder, before in zip(self.watched, self.before, strict=True):
+            found = changes(before, snapshot(folder))
+            if found:
+                raise SystemExit(f"the player's folder {folder} changed during the runs: {found}")
+
+
+def measured(args: argparse.Namespace) -> int:
+    readers = args.reader or list(READERS)
     missing = missing_readers(readers)
     for name, why in missing.items():
         print(f"{name}: {why}", file=sys.stderr)
     cases = [
         Case(reader, language, mode)
-        for mode in args.mode or ["screenreader"]
+        for mode in args.mode or GRID_MODES
         for reader in readers
         if reader not in missing
         for language in args.lang or LANGUAGES
@@ -140,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     questions = tuple(word for word in args.questions.split(",") if word)
     results = run_cases(cases, program, args.seed, args.turns, questions)
     print(f"program: {program.root}; seed {args.seed}; questions each turn: {', '.join(questions)}")
-    print(table(results))
+    print(grid(results) if args.table else table(results))
     if args.details:
         print(details(results))
     if args.dump:

@@ -21,13 +21,14 @@ import pexpect
 from bergen_access.i18n import I18n
 
 from ..capabilities import kill_now, pty_spawn
-from .program import FIRST_ANSWER, Program, Reference, Step, match_args, saved
+from .program import FIRST_ANSWER, PLAIN, Program, Reference, Step, match_args, saved
 from .readers import READERS, Started
 from .synths import Said
 
 ROWS, COLUMNS = 24, 80
 KEY_GAP = 0.04  # seconds between two typed keys
 SETTLE = 0.3  # seconds of silence (no output, nothing sent to speak) after which a step is over
+#: (each reader says how long it may stay silent before it speaks: ``settle``)
 STEP_LIMIT = 20.0  # seconds a step may take before the run is given up
 LATE = 3.0  # seconds of silence that end a step even if its last line was not recognized on the screen
 CONTROL = re.compile(
@@ -53,6 +54,7 @@ class Recording:
     same_match: bool  # the run played the same match as the reference (the saved actions agree)
     unseen: int = 0  # steps whose last line and prompt were not found on the screen (ended by silence)
     chosen: bool = True  # the first-run answer chose speech off and the mode measured
+    asked: bool = True  # the first step is the first-run question (the plain setting asks none)
 
 
 def visible(raw: bytes) -> str:
@@ -72,11 +74,11 @@ def normal(text: str) -> str:
     return " ".join(text.split())
 
 
-def program_script(home: Path, program: Program, lang: str, seed: int) -> Path:
+def program_script(home: Path, program: Program, lang: str, seed: int, mode: str = "screenreader") -> Path:
     """The script the reader runs: the program with its own environment, nothing of the reader's."""
     env = program.environment(home, "xterm")
     assignments = " ".join(shlex.quote(f"{key}={value}") for key, value in sorted(env.items()))
-    command = " ".join(shlex.quote(part) for part in program.command(match_args(lang, seed)))
+    command = " ".join(shlex.quote(part) for part in program.command(match_args(lang, seed, mode)))
     script = home / "run-bergen.sh"
     pid = shlex.quote(str(home / "bergen.pid"))  # the reader's child lives on if only the reader ends
     script.write_text(
@@ -90,8 +92,9 @@ def program_script(home: Path, program: Program, lang: str, seed: int) -> Path:
 class Run:
     """The reader running the program; ``step`` types one line and returns what followed."""
 
-    def __init__(self, started: Started, home: Path) -> None:
+    def __init__(self, started: Started, home: Path, settle: float = SETTLE) -> None:
         self.started = started
+        self.settle = settle
         env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "XDG_"))}
         env.update(started.env, LANG="C.UTF-8")
         self.child = pty_spawn(
@@ -115,8 +118,10 @@ class Run:
 
     def step(self, line: str | None, expected: Step) -> list[Said]:
         """Type ``line`` (None: only listen), then wait until the step's last message and the prompt
-        after it are on the screen, and for silence."""
+        after it are on the screen, and for silence (only listening: for something of the program's
+        said first, as a reader that is still starting says the screen late)."""
         first = len(self.started.synth.said())
+        greeting = {" ".join(g.split()) for g in self.started.greeting}
         for key in line or "":
             self.child.send(key.encode("utf-8"))
             pause = time.monotonic() + KEY_GAP
@@ -132,9 +137,12 @@ class Run:
             said = self.started.synth.said()
             last = max([self.shown, *(s.time for s in said[first:])])
             quiet = time.monotonic() - last
-            if quiet >= SETTLE and shown(expected, self.raw[start:]):
+            heard = line is not None or any(
+                s.kind == "speak" and " ".join(s.text.split()) not in greeting for s in said[first:]
+            )
+            if quiet >= self.settle and heard and shown(expected, self.raw[start:]):
                 return said[first:]
-            if quiet >= LATE:
+            if quiet >= max(LATE, 2 * self.settle) and heard:  # a reader starting under load: wait
                 self.unseen += 1
                 return said[first:]
         tail = visible(self.raw[start:])[-600:]
@@ -154,30 +162,36 @@ class Run:
 def record(
     reader_name: str, program: Program, home: Path, lang: str, seed: int, mode: str, reference: Reference
 ) -> Recording:
-    """One session under the reader: the first-run question, answered for ``mode``, then the script."""
+    """One session under the reader: the first-run question, answered for ``mode``, then the script (the
+    plain setting asks nothing: the match begins at once)."""
     reader = READERS[reader_name]
     home.mkdir(parents=True, exist_ok=True)
-    question = first_question(program, home / "question", lang, seed)
-    started = reader.start(home, program_script(home, program, lang, seed))
-    run = Run(started, home)
+    asked = mode != PLAIN
+    question = first_question(program, home / "question", lang, seed) if asked else None
+    started = reader.start(home, program_script(home, program, lang, seed, mode))
+    run = Run(started, home, reader.settle)
     heard: list[Heard] = []
     try:
-        heard.append(Heard(question, run.step(None, question), ""))
-        previous = question.prompt
-        offer = offer_step(lang, mode)  # after the question, the one-line offer of bergen learn
-        heard.append(Heard(offer, run.step(FIRST_ANSWER[mode], offer), previous))
-        previous = offer.prompt
+        previous = ""
+        if question is not None:
+            heard.append(Heard(question, run.step(None, question), ""))
+            previous = question.prompt
+            offer = offer_step(lang, mode)  # after the question, the one-line offer of bergen learn
+            heard.append(Heard(offer, run.step(FIRST_ANSWER[mode], offer), previous))
+            previous = offer.prompt
         for number, expected in enumerate(reference.steps):
-            typed = "" if number == 0 else expected.typed  # Enter at the offer: the match begins
-            step = Step(typed, expected.messages, expected.prompt, expected.turn)
+            typed: str | None = expected.typed
+            if number == 0:  # Enter at the offer: the match begins (plain: it has begun, listen)
+                typed = "" if asked else None
+            step = Step(typed or "", expected.messages, expected.prompt, expected.turn)
             heard.append(Heard(step, run.step(typed, expected), previous))
             previous = expected.prompt
         final = saved(home)
         same = final is not None and list(final.actions) == reference.actions
-        chosen = chosen_mode(home) == ("off", mode)
+        chosen = chosen_mode(home) == ("off", mode) if asked else True
     finally:
         run.close(home)
-    return Recording(reader_name, heard, started.greeting, visible(run.raw), same, run.unseen, chosen)
+    return Recording(reader_name, heard, started.greeting, visible(run.raw), same, run.unseen, chosen, asked)
 
 
 def chosen_mode(home: Path) -> tuple[object, object]:

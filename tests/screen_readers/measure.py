@@ -4,7 +4,11 @@ Each utterance of a step is found in the step's own text (the prompt the line wa
 line, the program's messages, the next prompt), nearest after what was said before it; a piece found
 nowhere is "other". So every spoken character has a class: a new message, a message said again, the
 prompt, the echo of what the player typed, or other. Characters are counted after runs of white space
-are made one space. What the reader says of itself (tdsr's greeting) is left out.
+are made one space. What the reader says of itself (tdsr's and Fenrir's greeting) is left out.
+
+A reader that writes words for symbols into what it sends (Fenrir: "3 dash 5") is measured against
+the program's text as that reader sends it (``voicing.py``); each symbol said as a word is counted,
+whether the reader or (for yasr and tdsr, which send the text as it is) its speech chain says it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .drive import Heard, Recording
-from .readers import YASR_CONF, yasr_symbols
+from .readers import READERS, YASR_CONF
+from .voicing import Span, Voicing
 
 MESSAGE, AGAIN, PROMPT, ECHO, OTHER = "message", "again", "prompt", "echo", "other"
 CLASSES = (MESSAGE, AGAIN, PROMPT, ECHO, OTHER)
@@ -41,17 +46,40 @@ def ends_pattern(language: str) -> re.Pattern[str]:
 
 @dataclass
 class Item:
-    """One piece of a step's text: its class (message, prompt, old prompt, echo, question) and words."""
+    """One piece of a step's text: its class (message, prompt, old prompt, echo, question) and words,
+    as the program wrote it (``original``) and as the reader sends it (``text``)."""
 
     kind: str
-    text: str
+    original: str
+    voicing: Voicing = field(default_factory=Voicing)
+    text: str = ""
+    spans: list[Span] = field(default_factory=list)  # per character of original: its part of text
     start: int = 0  # where it begins in the step's stream
     coverage: list[int] = field(default_factory=list)  # per character: how many utterances said it
     speaker: list[int] = field(default_factory=list)  # per character: the first utterance that said it
 
     def __post_init__(self) -> None:
+        self.text, self.spans = self.voicing.voiced(self.original)
         self.coverage = [0] * len(self.text)
         self.speaker = [-1] * len(self.text)
+
+    def times_said(self, first: int, last: int) -> int:
+        """How often the characters ``original[first:last]`` were said (the least of them)."""
+        start, end = self.spans[first][0], self.spans[last - 1][1]
+        said = [self.coverage[i] for i in range(start, end) if not self.text[i].isspace()]
+        return min(said) if said else 0
+
+    def symbols_said(self) -> Counter[str]:
+        """Each symbol of the program's text that was said as a word, as often as it was said."""
+        found: Counter[str] = Counter()
+        if self.kind not in (MESSAGE, QUESTION, PROMPT, OLD_PROMPT):
+            return found
+        for number, char in enumerate(self.original):
+            if char in self.voicing.words:
+                times = self.times_said(number, number + 1)
+                if times:
+                    found[char] += times
+        return found
 
 
 @dataclass
@@ -148,16 +176,17 @@ class Figures:
 class Step:
     """One step's text as a stream of items, and the utterances found in it."""
 
-    def __init__(self, heard: Heard, first: bool) -> None:
+    def __init__(self, heard: Heard, first: bool, voicing: Voicing | None = None) -> None:
         expected = heard.expected
+        v = voicing or Voicing()
         items: list[Item] = []
         if first:
-            items += [Item(QUESTION, normal(line)) for line in expected.messages]
+            items += [Item(QUESTION, normal(line), v) for line in expected.messages]
         else:
-            items.append(Item(OLD_PROMPT, normal(heard.previous_prompt)))
-            items.append(Item(ECHO, normal(expected.typed)))
-            items += [Item(MESSAGE, normal(line)) for line in expected.messages]
-        items.append(Item(PROMPT, normal(expected.prompt)))
+            items.append(Item(OLD_PROMPT, normal(heard.previous_prompt), v))
+            items.append(Item(ECHO, normal(expected.typed), v))
+            items += [Item(MESSAGE, normal(line), v) for line in expected.messages]
+        items.append(Item(PROMPT, normal(expected.prompt), v))
         self.items = [item for item in items if item.text]
         position = 0
         owners: list[int] = []
@@ -234,28 +263,43 @@ def fate_of(item: Item) -> MessageFate:
     return fate
 
 
+def voicing_of(reader: str, symbols: dict[str, str] | None) -> tuple[Voicing, bool]:
+    """How the reader sends text, and whether its symbols can be counted: ``symbols`` given (the
+    harness's own tests), else the reader's own (yasr's table for yasr and tdsr: not there without yasr)."""
+    if symbols is not None:
+        return Voicing(symbols), True
+    known = READERS.get(reader)
+    if known is None:
+        return Voicing(), False
+    return known.voicing(), reader == "fenrir" or YASR_CONF.is_file()
+
+
 def measure(
     recording: Recording, language: str, mode: str, turns: int, symbols: dict[str, str] | None = None
 ) -> Figures:
-    """The figures of a recorded run; ``symbols``: the symbols read as words (default: yasr's own table,
-    when yasr is installed; else they are not counted, and ``symbols_counted`` says so)."""
+    """The figures of a recorded run; ``symbols``: the symbols read as words (default: the reader's own,
+    see ``voicing_of``; where they cannot be known they are not counted, and ``symbols_counted`` says so)."""
     figures = Figures(recording.reader, language, mode, turns, same_match=recording.same_match)
     figures.unseen_steps = recording.unseen
     figures.mode_chosen = recording.chosen
-    if symbols is None:
-        symbols = yasr_symbols() if YASR_CONF.is_file() else {}
-        figures.symbols_counted = YASR_CONF.is_file()
+    voicing, figures.symbols_counted = voicing_of(recording.reader, symbols)
     ends = ends_pattern(language)
     greeting = {normal(g) for g in recording.greeting}
     for number, heard in enumerate(recording.steps):
-        step = Step(heard, first=number == 0)
+        first = number == 0 and recording.asked
+        step = Step(heard, first, voicing)
         figures.transcript.append(f"> {heard.expected.typed!r}" if number else "> (start)")
         utterance = 0
-        for said in heard.said:
+        pieces = [
+            (said, piece)
+            for said in heard.said
+            for piece in (voicing.pieces(said.text) if said.kind == "speak" else [said.text])
+        ]
+        for said, piece in pieces:
             if said.kind == "cancel":
                 figures.cancels += 1
                 continue
-            text = normal(said.text)
+            text = normal(piece)
             if not text or text in greeting:
                 continue
             figures.utterances += 1
@@ -266,6 +310,10 @@ def measure(
                 if kind == OTHER:
                     figures.other_text.append(f"[letter {text}]")
                 figures.transcript.append(f"    [letter {kind}] {text}")
+                continue
+            if number and text in voicing.enter_words:  # the reader's word for the new empty line
+                figures.chars[ECHO] += len(text)
+                figures.transcript.append(f"    [echo] {text}")
                 continue
             spans, lost = step.locate(text)
             for word in lost:
@@ -289,19 +337,17 @@ def measure(
                     kind = _char_class(item.kind, again)
                     figures.chars[kind] += 1
                     touched.add(item.kind)
-                    if item.kind in (MESSAGE, QUESTION, PROMPT, OLD_PROMPT) and item.text[index] in symbols:
-                        figures.symbols[item.text[index]] += 1
             label = "+".join(sorted(touched | ({OTHER} if lost else set()))) or OTHER
             figures.transcript.append(f"    [{label}] {text}")
             if OLD_PROMPT in touched:
-                if number == 1:
+                if number == 1 and recording.asked:
                     figures.question_redraw = True
                 else:
                     figures.redraws += 1
                     figures.typed_with_old_prompt += ECHO in touched
-        if number == 0:
+        if first:
             figures.question_utterances = utterance
-        _step_figures(figures, step, heard, number, ends)
+        _step_figures(figures, step, heard, first, ends)
     return figures
 
 
@@ -321,10 +367,10 @@ def _char_class(kind: str, again: bool) -> str:
     return ECHO
 
 
-def _step_figures(figures: Figures, step: Step, heard: Heard, number: int, ends: re.Pattern[str]) -> None:
+def _step_figures(figures: Figures, step: Step, heard: Heard, first: bool, ends: re.Pattern[str]) -> None:
     typed = heard.expected.typed.strip().lower()
     asked = typed in ASKS_FOR_ENDS
-    answer = [item.text for item in step.items if item.kind == MESSAGE]
+    answer = [item.original for item in step.items if item.kind == MESSAGE]
     if typed in ENDS_COMMAND and not any(ends.search(text) for text in answer):
         raise AssertionError(
             f"the answer to {heard.expected.typed!r} does not say the ends as the harness knows them "
@@ -333,9 +379,9 @@ def _step_figures(figures: Figures, step: Step, heard: Heard, number: int, ends:
     for item in step.items:
         if item.kind == ECHO:
             continue
-        for match in ends.finditer(item.text):
-            span = [item.coverage[i] for i in range(match.start(), match.end()) if not item.text[i].isspace()]
-            times = min(span) if span else 0
+        figures.symbols += item.symbols_said()
+        for match in ends.finditer(item.original):
+            times = item.times_said(match.start(), match.end())
             figures.ends_said += times
             if item.kind in (PROMPT, OLD_PROMPT):
                 figures.ends_in_prompt += times
@@ -345,7 +391,7 @@ def _step_figures(figures: Figures, step: Step, heard: Heard, number: int, ends:
             figures.messages.append(fate_of(item))
         elif item.kind == PROMPT:
             figures.prompts.append(fate_of(item))
-    if number == 0:
+    if first:
         figures.question = [fate_of(item) for item in step.items if item.kind == QUESTION]
         prompt = [item for item in step.items if item.kind == PROMPT]
         figures.question_prompt = fate_of(prompt[0]) if prompt else None

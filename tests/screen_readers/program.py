@@ -10,10 +10,14 @@ independent of the screen reader that is measured later.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pty
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,8 +34,12 @@ from ..saves import data_folder, saved_match
 ROOT = Path(__file__).resolve().parent.parent.parent
 QUESTIONS = ("h", "i", "e")  # asked at the start of each of the player's turns: hand, hint, ends
 #: the answer to the first-run question for each way the lines are read (console.Setup.ask_speech):
-#: 1 = the screen reader reads the text, each line written once; 4 = no speech, line editing
+#: 1 = the screen reader reads the text, each line written once; 4 = no speech, line editing. The
+#: plain setting (``--plain``) is chosen on the command line and asks nothing.
 FIRST_ANSWER = {"screenreader": "1", "standard": "4"}
+PLAIN = "plain"
+MODES = ("screenreader", PLAIN, "standard")
+WIDE = 500  # columns of the terminal the plain reference is played at: nothing is wrapped
 QUIET = 0.06  # seconds without output after a line left open: the program waits at a prompt
 NO_PROMPT = 0.25  # seconds without output after a whole line, once it is the player's turn: no prompt
 
@@ -64,9 +72,11 @@ class Program:
         return env
 
 
-def match_args(lang: str, seed: int) -> list[str]:
-    """The match every run plays: a new one, seeded, in the language."""
-    return ["--new", "--lang", lang, "--seed", str(seed)]
+def match_args(lang: str, seed: int, mode: str = "screenreader") -> list[str]:
+    """The match every run plays: a new one, seeded, in the language; the plain setting from the
+    command line (speech off: the screen reader reads), the others from the first-run answer."""
+    plain = ["--plain", "--speech", "off"] if mode == PLAIN else []
+    return ["--new", "--lang", lang, "--seed", str(seed), *plain]
 
 
 def saved(home: Path) -> Match | None:
@@ -98,18 +108,39 @@ class Reference:
 
 
 class PlainGame:
-    """The program through pipes (plain mode), waiting for each prompt by the program's silence."""
+    """The program through pipes (plain mode), waiting for each prompt by the program's silence; or, with
+    ``terminal``, at a wide terminal that echoes nothing (what ``--plain`` writes at a terminal)."""
 
-    def __init__(self, program: Program, args: list[str], home: Path) -> None:
+    def __init__(self, program: Program, args: list[str], home: Path, terminal: bool = False) -> None:
+        self.terminal = terminal
+        if terminal:
+            self.master, slave = pty.openpty()
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, WIDE, 0, 0))
+            attributes = termios.tcgetattr(slave)
+            attributes[3] &= ~termios.ECHO  # the player's line is not shown twice
+            termios.tcsetattr(slave, termios.TCSANOW, attributes)
+            stdin: int = slave
+            stdout: int = slave
+        else:
+            stdin = stdout = subprocess.PIPE
         self.process = subprocess.Popen(
             program.command(args),
             cwd=str(program.root),
-            env=program.environment(home, "dumb"),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
+            env=program.environment(home, "xterm" if terminal else "dumb"),
+            stdin=stdin,
+            stdout=stdout,
             stderr=subprocess.PIPE,
+            start_new_session=terminal,
         )
+        if terminal:
+            os.close(slave)
         self.pending = b""
+
+    def _fd(self) -> int:
+        if self.terminal:
+            return self.master
+        assert self.process.stdout is not None
+        return self.process.stdout.fileno()
 
     def read_to_prompt(
         self, ready: Callable[[], bool] = lambda: True, timeout: float = 60.0
@@ -117,15 +148,17 @@ class PlainGame:
         """The whole lines printed, and the open line left waiting (the prompt, perhaps none); None at
         the end. ``ready`` says whether the program can be waiting for the player (the computers have
         moved): its silence means nothing before."""
-        assert self.process.stdout is not None
-        fd = self.process.stdout.fileno()
+        fd = self._fd()
         deadline = time.monotonic() + timeout
         while True:
             text = self.pending.decode("utf-8", "replace")
             wait = QUIET if text and not text.endswith("\n") else NO_PROMPT
             readable, _, _ = select.select([fd], [], [], wait)
             if readable:
-                chunk = os.read(fd, 65536)
+                try:
+                    chunk = os.read(fd, 65536).replace(b"\r\n", b"\n")
+                except OSError:  # the terminal's other side is gone: the program ended
+                    chunk = b""
                 if not chunk:
                     return None
                 self.pending += chunk
@@ -138,6 +171,9 @@ class PlainGame:
                 raise AssertionError(f"the program said nothing for {timeout} s")
 
     def type(self, line: str) -> None:
+        if self.terminal:
+            os.write(self.master, (line + "\r").encode("utf-8"))
+            return
         assert self.process.stdin is not None
         self.process.stdin.write((line + "\n").encode("utf-8"))
         self.process.stdin.flush()
@@ -146,6 +182,8 @@ class PlainGame:
         if self.process.poll() is None:
             self.process.kill()
         self.process.communicate()
+        if self.terminal:
+            os.close(self.master)
 
 
 def players_turn(state: Match | None) -> bool:
@@ -173,9 +211,13 @@ def reference(
 ) -> Reference:
     """Play ``turns`` of the player's turns through a pipe, asking ``questions`` at the start of each:
     the script of typed lines and the program's lines for each. The flags are the ones the first-run
-    answer of ``mode`` gives, so the game says the same as under the screen reader."""
-    speech_off = ["--speech", "off", "--reader", mode, "--plain"]
-    game = PlainGame(program, [*match_args(lang, seed), *speech_off], home)
+    answer of ``mode`` gives, so the game says the same as under the screen reader; the plain setting
+    is played at a terminal, as under the reader (at a pipe it writes for programs, not people)."""
+    if mode == PLAIN:
+        game = PlainGame(program, match_args(lang, seed, mode), home, terminal=True)
+    else:
+        speech_off = ["--speech", "off", "--reader", mode, "--plain"]
+        game = PlainGame(program, [*match_args(lang, seed), *speech_off], home)
     try:
         got = game.read_to_prompt()
         if got is None:

@@ -4,7 +4,8 @@ Nothing is spoken: the figures are about what the reader was asked to say, in or
 arrived. yasr speaks SSIP over TCP, so its synthesizer is a small SSIP server here (every command
 answered ``208 OK``; ``SPEAK`` takes data lines up to ``.``); tdsr runs a speech server command and
 writes lines to it (``s`` text, ``l`` a letter, ``x`` silence), so its synthesizer is
-``tdsr_logger.py``, which writes each line to a file.
+``tdsr_logger.py``, which writes each line to a file; Fenrir runs a command for each utterance, so its
+synthesizer is ``fenrir_logger.py``, which adds the text to a file in the same form.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import ClassVar
 
 LOGGER = Path(__file__).with_name("tdsr_logger.py")
+FENRIR_LOGGER = Path(__file__).with_name("fenrir_logger.py")
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,11 @@ class PipeSynth:
     @property
     def command(self) -> str:
         return f"{sys.executable} {LOGGER} {self.path}"
+
+    @property
+    def fenrir_command(self) -> str:
+        """Fenrir's ``genericSpeechCommand``: the logger with the text (quick: no site, no user path)."""
+        return f"{sys.executable} -I -S {FENRIR_LOGGER} {self.path} fenrirText"
 
     def said(self) -> list[Said]:
         events: list[Said] = []
