@@ -266,3 +266,30 @@ def test_the_transcript_is_what_the_practice_says(tmp_path: Path) -> None:
     assert TRANSCRIPT.read_text(encoding="utf-8") == transcript()
     text, status = run_plain(tmp_path, "en", typed("en"))
     assert status == 0 and all(line in text.splitlines() for line in explanations("en"))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "each side starts with 15 counters (10 when three or four play alone)"),
+        ("de", "hat jede Seite anfangs 15 (10, wenn drei oder vier einzeln spielen)"),
+        ("tr", "her taraf 15 fişle başlar (üç ya da dört kişi tek tek oynarken 10)"),
+    ],
+)
+def test_the_guide_takes_the_counters_from_the_rules(language: str, said: str) -> None:
+    """Never "everyone starts with 15 counters": 15 for two sides, 10 for three or four, as the rules say
+    (issue 30); a part with another target names that target."""
+    from bergen_access.present.lessons import LessonWords  # noqa: PLC0415
+    from bergen_access.present.narrator import Narrator  # noqa: PLC0415
+    from bergen_access.present.words import Words  # noqa: PLC0415
+
+    counters = parts()[-1].rules
+    guide = LessonWords(Narrator(Words(I18n(language), counters, ["You", "Anna"], PLAYER)))
+    assert said in guide.explain(Lesson.COUNTERS).text
+    twelve = counters.with_options(target=12)
+    guide = LessonWords(Narrator(Words(I18n("en"), twelve, ["You", "Anna"], PLAYER)))
+    assert guide.part(3, 3, Lesson.COUNTERS, (9, 2)).text.endswith("You hold 3 counters, Anna 10.")
+    standard = parts()[0].rules.with_options(target=11)
+    guide = LessonWords(Narrator(Words(I18n("en"), standard, ["You", "Anna"], PLAYER)))
+    assert guide.part(1, 3, Lesson.OPENING, (6, 4)).text.endswith("the first to 11 wins.")
+    assert "reaching 11 wins at once" in guide.explain(Lesson.GOING_OUT).text

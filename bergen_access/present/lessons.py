@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..commands.lexicon import CommandKind, Lexicon
 from ..core.actions import Action, Draw, End, Play
 from ..core.lessons import Lesson
+from ..core.rules import Rules
 from ..core.tiles import Tile
 from .message import Message
 from .narrator import Narrator
@@ -21,6 +22,11 @@ class LessonWords:
         self.narrator = narrator
         self.i = narrator.words.i18n
         self.lexicon = Lexicon(self.i)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the part being played: every number the guide names comes from them."""
+        return self.narrator.words.rules
 
     def _say(self, text: str, braille: str | None = None) -> Message:
         return self.narrator.message(
@@ -55,13 +61,14 @@ class LessonWords:
             )
         else:
             # Translators: bergen learn, the start of the first part. {you} and {other} are the points the
-            # player and Anna start from; the first to 15 points wins.
+            # player and Anna start from; the first to {target} points wins.
             text = i.gettext(
                 "Part {number} of {parts}: one hand against Anna. "
-                "You have {you} points, Anna {other}; the first to 15 wins."
+                "You have {you} points, Anna {other}; the first to {target} wins."
             )
-        you, other = (15 - s for s in scores) if lesson is Lesson.COUNTERS else scores
-        return self._say(text.format(number=number, parts=parts, you=you, other=other))
+        target = self.rules.target_score
+        you, other = (target - s for s in scores) if lesson is Lesson.COUNTERS else scores
+        return self._say(text.format(number=number, parts=parts, you=you, other=other, target=target))
 
     def next_part(self) -> Message:
         # Translators: bergen learn, between two parts.
@@ -104,8 +111,10 @@ class LessonWords:
             # Translators: bergen learn, a task: nothing fits, the player must draw.
             text = i.gettext("Your task: none of your tiles fits. What now?")
         elif lesson is Lesson.REDUCED:
-            # Translators: bergen learn, a task: a header near the target.
-            text = i.gettext("Your task: make both ends equal again, with 13 points of 15.")
+            # Translators: bergen learn, a task: a header near the target. {target} the points that win.
+            text = i.gettext("Your task: make both ends equal again, with 13 points of {target}.").format(
+                target=self.rules.target_score
+            )
         elif lesson is Lesson.NEVER_DRAWN:
             # Translators: bergen learn, a task: nothing fits and only the two reserved tiles are left.
             text = i.gettext("Your task: nothing fits, and the stock holds 2 tiles. What now?")
@@ -207,12 +216,14 @@ class LessonWords:
             # Translators: bergen learn, the same in a braille line (about 40 cells).
             short = i.gettext("Last 2 stock tiles: never drawn")
         elif lesson is Lesson.GOING_OUT:
-            # Translators: bergen learn, the explanation of going out (rules 13 and 16).
+            # Translators: bergen learn, the explanation of going out (rules 13 and 16). {points} what
+            # going out scores, {target} the points that win.
             text = i.gettext(
-                "Why: laying your last tile scores 2 and ends the hand; reaching 15 wins at once."
-            )
-            # Translators: bergen learn, the same in a braille line (about 40 cells).
-            short = i.gettext("Last tile: +2, hand over")
+                "Why: laying your last tile scores {points} and ends the hand; "
+                "reaching {target} wins at once."
+            ).format(points=self.rules.going_out, target=self.rules.target_score)
+            # Translators: bergen learn, the same in a braille line (about 40 cells). {points} e.g. 2.
+            short = i.gettext("Last tile: +{points}, hand over").format(points=self.rules.going_out)
         elif lesson is Lesson.BLOCKED:
             # Translators: bergen learn, the explanation of a blocked hand (rule 14, the German rule).
             text = i.gettext(
@@ -222,10 +233,17 @@ class LessonWords:
             # Translators: bergen learn, the same in a braille line (about 40 cells).
             short = i.gettext("Blocked: fewer doubles +2")
         else:
-            # Translators: bergen learn, the explanation of the counter game's tally (seed 003).
+            # Translators: bergen learn, the explanation of the counter game's tally (seed 003). {two}
+            # the counters each side starts with when two sides play (two players, or two partnerships),
+            # {more} with three or four players each for themselves; {double} what a double header discards.
             text = i.gettext(
-                "Why: in the counter game each player starts with 15 counters and discards them: a double "
-                "header 2, or 1 when holding 1 or 2. None left wins."
+                "Why: in the counter game each side starts with {two} counters ({more} when three or four "
+                "play alone) and discards them: a double header {double}, or 1 when holding 1 or 2. "
+                "None left wins."
+            ).format(
+                two=self.rules.with_options(players=2, partnerships=False).target_score,
+                more=self.rules.with_options(players=3, partnerships=False).target_score,
+                double=self.rules.double_header,
             )
             # Translators: bergen learn, the same in a braille line (about 40 cells).
             short = i.gettext("Counters: header discards; 0 wins")
