@@ -293,3 +293,17 @@ def test_the_guide_takes_the_counters_from_the_rules(language: str, said: str) -
     guide = LessonWords(Narrator(Words(I18n("en"), standard, ["You", "Anna"], PLAYER)))
     assert guide.part(1, 3, Lesson.OPENING, (6, 4)).text.endswith("the first to 11 wins.")
     assert "reaching 11 wins at once" in guide.explain(Lesson.GOING_OUT).text
+
+
+def test_the_guide_is_the_one_voice_even_with_the_coach_on(tmp_path: Path) -> None:
+    """The coach judged the very moves the guide asked for ("Coach: 5-6 left was better"); in the practice
+    the guide is the one voice: no coach, and ``coach`` says the guide gives the move (issue 30)."""
+    config = tmp_path / "config" / "bergen-access"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(json.dumps({"coach": "on", "speech": "off"}), encoding="utf-8")
+    lines = typed("en")
+    text, status = run_plain(tmp_path, "en", [*lines[:2], "coach", *lines[2:]])
+    assert status == 0, text[-600:]
+    assert "Coach:" not in text
+    assert "In the practice the guide is your coach: hint names the move." in text
+    assert json.loads((config / "settings.json").read_text(encoding="utf-8"))["coach"] == "on"  # untouched

@@ -86,6 +86,12 @@ class LessonWords:
         text = self.i.gettext("You left the practice. Nothing was saved; your own match is untouched.")
         return self._say(text)
 
+    def no_coach(self, hint_word: str) -> Message:
+        # Translators: bergen learn, the answer to "coach": the practice has no coach; the guide gives the
+        # move. {hint} is the hint command word.
+        text = self.i.gettext("In the practice the guide is your coach: {hint} names the move.")
+        return self._say(text.format(hint=hint_word))
+
     def not_saved(self) -> Message:
         # Translators: bergen learn, the answer to "save".
         return self._say(self.i.gettext("The practice is never saved; your own match is untouched."))

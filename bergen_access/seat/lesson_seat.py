@@ -14,6 +14,7 @@ then is the opening told, as the game tells it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..commands.definitions import CommandKind
@@ -136,8 +137,11 @@ class LessonSeat(MatchSeat):
         self._opening_news: list[Event] = []  # the opening and its score, told once the player names it
         self._dealt: tuple[Tile, ...] = ()  # the player's tiles as dealt (the opening double among them)
         seating = Seating(names=["You", "Anna"], human=PLAYER, levels={1: "normal"})
+        # The guide is the one voice of the practice: no coach beside it, which would judge the moves the
+        # practice asks for ("Coach: 5-6 left was better") against the guide's task.
+        quiet = replace(session, coaching=False)
         super().__init__(
-            match, seating, language=language, verbosity=verbosity, announcer=announcer, session=session
+            match, seating, language=language, verbosity=verbosity, announcer=announcer, session=quiet
         )
         self.move_commands = LessonMoves(self)
 
@@ -259,3 +263,7 @@ class LessonSeat(MatchSeat):
 
     def on_save(self, command: Any) -> None:
         self.say(self.guide.not_saved())
+
+    def on_coach(self, command: Command) -> None:
+        """In the practice the guide coaches: ``coach`` says so and names the hint word."""
+        self.say(self.guide.no_coach(self.command_words.main_word(CommandKind.HINT)))
