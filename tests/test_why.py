@@ -312,3 +312,56 @@ def test_why_in_terse_is_braille_lines() -> None:
     lines = out.getvalue()[start:].splitlines()
     assert lines[1:] == ["opening 1-1", "DH=2", "need 15"], lines
     assert all(len(line) <= 40 for line in lines)
+
+
+#: what the value line of a larger set's header says, by the ends alike and whether a double is among
+#: them (rules.md §6: one point per end alike, one more for a double), written out per language
+LARGER_VALUE = {
+    "en": {
+        (2, False): "two ends alike.",
+        (2, True): "two ends alike, one of them a double.",
+        (3, False): "three ends alike.",
+        "many": "{alike} ends alike, one point each.",
+        "many+double": "{alike} ends alike, one point each, and one more for the double among them.",
+    },
+    "de": {
+        (2, False): "zwei gleiche Enden.",
+        (2, True): "zwei gleiche Enden, eines davon ein Doppelstein.",
+        (3, False): "drei gleiche Enden.",
+        "many": "{alike} gleiche Enden, je ein Punkt.",
+        "many+double": "{alike} gleiche Enden, je ein Punkt, und einer mehr für den Doppelstein darunter.",
+    },
+    "tr": {
+        (2, False): "iki uç aynı.",
+        (2, True): "iki uç aynı, biri çift taş.",
+        (3, False): "üç uç aynı.",
+        "many": "{alike} uç aynı, her biri bir puan.",
+        "many+double": "{alike} uç aynı, her biri bir puan; aralarındaki çift taş için bir puan daha.",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "tr"])
+def test_why_on_the_larger_sets_says_the_header_it_was(language: str) -> None:
+    """Three ends alike without a double is a triple header too on double-nine and double-twelve; ``why``
+    said "two ends alike, one of them a double" for it (issue 30). Every header of seeded larger-set
+    matches is explained by its own ends alike and double."""
+    table = LARGER_VALUE[language]
+    seen: Counter[tuple[int, bool]] = Counter()
+    for tile_set, players, seed in [(s, p, n) for s in (9, 12) for p in (2, 3, 4) for n in range(6)]:
+        match = played("standard", tile_set, players, seed)
+        explainer = Explainer(Narrator(Words(I18n(language), match.rules, ["You", "Anna", "Cem", "Mia"], 0)))
+        for index in scoring_indices(match.history):
+            facts = facts_at(match.rules, match.history, index)
+            if not isinstance(facts, HeaderFacts) or facts.opening is not None:
+                continue
+            alike, double = len(facts.matched), bool(facts.doubles)
+            assert alike + double == facts.event.kind.size  # the rule itself, rules.md §6
+            seen[alike, double] += 1
+            said = explainer.explain(facts).text
+            if (alike, double) in table:
+                wanted = str(table[alike, double])
+            else:
+                wanted = str(table["many+double" if double else "many"]).format(alike=alike)
+            assert wanted in said, said
+    assert {(2, False), (2, True), (3, False), (3, True), (4, False)} <= set(seen), seen

@@ -73,7 +73,7 @@ class Explainer:
         return [
             self._announced(event, event.seat, event.side, facts),
             self._ends(facts),
-            self._full_value(event.kind, event.base),
+            self._full_value(facts),
             self._reduction(facts),
             self._cap(facts.reduced_to, event.value, facts.need),
         ]
@@ -119,25 +119,38 @@ class Explainer:
         # Translators: the last two of a list joined, e.g. "1, 3 and 4" or "your 3-5 and Anna's 5-6".
         return self.i18n.gettext("{list} and {last}").format(list=", ".join(items[:-1]), last=items[-1])
 
-    def _full_value(self, kind: HeaderKind, base: int) -> Message:
+    def _full_value(self, facts: HeaderFacts) -> Message:
+        """The header's value under the rules, said for the header it was: on the larger sets a triple
+        header is three ends alike or two and a double, a 4-fold one four alike or three and a double."""
         i = self.i18n
+        kind, base = facts.event.kind, facts.event.base
         code = self.narrator.header_code(kind)
+        alike = len(facts.matched)
+        double = bool(facts.doubles) and facts.opening is None
         if kind is HeaderKind.DOUBLE:
             # Translators: why: a double header's full value under the rules, e.g. "A double header is
             # worth 2: two ends alike."
             text = i.gettext("A double header is worth {base}: two ends alike.")
-        elif kind is HeaderKind.TRIPLE:
+        elif kind is HeaderKind.TRIPLE and double:
             # Translators: why: a triple header's full value, e.g. "A triple header is worth 3: two ends
             # alike, one of them a double."
             text = i.gettext("A triple header is worth {base}: two ends alike, one of them a double.")
-        else:
-            # Translators: why, larger sets: a larger header's value: one point per end alike, one more
-            # for a double among them, e.g. "A 4-fold header is worth 4: one point per end alike, one more
-            # for a double."
+        elif kind is HeaderKind.TRIPLE:
+            # Translators: why, larger sets: a triple header made of three ends alike with no double among
+            # them, e.g. "A triple header is worth 3: three ends alike."
+            text = i.gettext("A triple header is worth {base}: three ends alike.")
+        elif double:
+            # Translators: why, larger sets: a larger header with a double among its ends, e.g. "A 5-fold
+            # header is worth 5: 4 ends alike, one point each, and one more for the double among them."
             text = i.gettext(
-                "A {count}-fold header is worth {base}: one point per end alike, one more for a double."
+                "A {count}-fold header is worth {base}: {alike} ends alike, one point each, "
+                "and one more for the double among them."
             )
-        return self._fixed(text.format(base=base, count=kind.size), f"{code}={base}")
+        else:
+            # Translators: why, larger sets: a larger header of ends alike with no double among them, e.g.
+            # "A 4-fold header is worth 4: 4 ends alike, one point each."
+            text = i.gettext("A {count}-fold header is worth {base}: {alike} ends alike, one point each.")
+        return self._fixed(text.format(base=base, count=kind.size, alike=alike), f"{code}={base}")
 
     def _needed(self, need: int) -> str:
         w = self.words
