@@ -417,3 +417,26 @@ def test_the_status_after_the_match_and_leave_are_in_the_players_language() -> N
         await page.close()
 
     run(body)
+
+
+def test_the_line_that_opens_a_hand_is_marked_as_its_heading_also_when_a_rejoin_tells_it_again() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await page.wait_for("Hand 1")
+        code = (page.last("seat") or {}).get("code")
+        headings = [m["text"] for m in page.messages if m.get("heading")]
+        assert len(headings) == 1 and headings[0].startswith("Hand 1. Your tiles"), headings
+        await page.close()  # the page comes back on a new socket (a fresh tab): the rejoin tells it again
+        again = await SocketClient.connect(web_port)
+        await again.send("language en verbosity normal")
+        await again.send(f"rejoin {code}")
+        await again.wait_for("Hand 1")
+        marked = [m["text"] for m in again.messages if m.get("heading")]
+        assert len(marked) == 1 and marked[0] == headings[0], marked  # not the rules, not "You are back"
+        await again.close()
+        await bo.close()
+
+    run(body)

@@ -147,17 +147,23 @@ class AtPage:
             raise AssertionError(f"no {text!r} in the log: {self.log()[-10:]}") from error
 
     def log(self) -> list[str]:
+        """The live log: the lines said since the page (re)loaded."""
         return self.page.locator("#log > *").all_text_contents()
 
-    def told(self) -> list[str]:
+    def earlier(self) -> list[str]:
+        """The lines kept from before the last reload (shown above the live log, not live)."""
+        return self.page.locator("#earlier > *").all_text_contents()
+
+    def told(self, shown: frozenset[int] = frozenset()) -> list[str]:
         """Every line the server sent for the log since the page (re)loaded, in order (not the status,
-        the seat, the prompt)."""
+        the seat, the prompt), but the seat's lines numbered in ``shown`` (on the page already)."""
         return [
             m["text"]
             for m in self.frames[self.since_open :]
             if isinstance(m.get("text"), str)
             and m.get("kind") not in ("status", "prompt")
             and m["text"].strip()
+            and m.get("n") not in shown
         ]
 
     def status(self) -> dict[str, Any]:
@@ -301,16 +307,32 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     at.heard("Bo says: hello from telnet")
     at.type("say hello from the page")
     served.call(bo.wait_for("Cy says: hello from the page"))
+    served.call(bo.send("say one more"))
+    at.heard("Bo says: one more")  # told after Cy's last line: the rejoin tells it again
+    at.page.wait_for_timeout(200)
+    before, shown = at.log(), frozenset(numbers_shown(at))
+    headings_before = at.page.locator("#log h3").all_text_contents()
+    assert len(headings_before) == 1 and headings_before[0].startswith("Hand 1.")
     at.page.reload()
     at.heard("You are back at table")
     served.call(bo.wait_for("Cy is back"))
     at.page.locator("#tiles button.play").first.wait_for()
     assert at.page.locator("#status").text_content()
     at.page.wait_for_timeout(200)
-    assert at.log() == at.told()  # what was missed, once, after the greeting and the way back
+    # the transcript survives the reload: every line before it, above the live log, each line once
+    assert at.earlier() == before
+    assert at.log() == at.told(shown)  # then the way back; a line told again is not shown twice
+    assert at.log().count("Bo says: one more") == 0
+    assert at.page.locator("#earlier h3").all_text_contents() == headings_before
+    assert at.page.locator("#log h3").count() == 0  # the way back (the rules) is no heading
+    numbers = numbers_shown(at)
+    assert numbers == sorted(set(numbers)), numbers
     play_at_page(at, served, number, seat, {1 - seat: bo})
     at.heard("Match over|wins")
     served.call(bo.wait_for("Match over|wins"))
+    headings = at.page.locator("#transcript h3").all_text_contents()
+    hands = served.look(lambda: served.server.tables[number].match.hand_number)
+    assert [h.split(".")[0] for h in headings] == [f"Hand {n}" for n in range(1, hands + 1)], headings
     served.call(bo.close())
 
 
@@ -352,7 +374,7 @@ def test_a_lost_network_without_a_reload_rejoins_and_shows_each_line_once(
 def numbers_shown(at: AtPage) -> list[int]:
     """The numbers of the seat's lines the page's log shows, in the log's order."""
     script = "elements => elements.map(element => element.dataset.n)"
-    return [int(n) for n in at.page.eval_on_selector_all("#log [data-n]", script)]
+    return [int(n) for n in at.page.eval_on_selector_all("#transcript [data-n]", script)]
 
 
 def test_a_line_lost_with_the_network_is_shown_once_the_page_is_back(

@@ -76,6 +76,13 @@ KIND_OF_CUE = {
 }
 
 
+def tell_heading(line: Line | None) -> None:
+    """Tell a connection that marks headings (the web page) that the next line opens a hand."""
+    send_heading: Callable[[], None] | None = getattr(line, "send_heading", None)
+    if send_heading is not None:
+        send_heading()
+
+
 def tell_kind(line: Line | None, kind: LineKind) -> None:
     """Tell a connection that speaks GMCP what kind the next lines are (others have no such method)."""
     send_kind: Callable[[LineKind], None] | None = getattr(line, "send_kind", None)
@@ -102,7 +109,9 @@ class SeatAnnouncer(Announcer):
 
     def print_lines(self, lines: list[str], message: Message) -> None:
         kind = self._kind or (KIND_OF_CUE.get(message.cue) if message.cue is not None else None)
-        self.seat.tell(lines, kind or (LineKind.REPLY if message.urgent else LineKind.EVENT))
+        self.seat.tell(
+            lines, kind or (LineKind.REPLY if message.urgent else LineKind.EVENT), heading=message.heading
+        )
 
 
 class ToldLine(NamedTuple):
@@ -112,6 +121,7 @@ class ToldLine(NamedTuple):
     number: int
     text: str
     kind: LineKind
+    heading: bool = False  # the first line of a hand (a page's heading)
 
 
 @dataclass
@@ -147,15 +157,17 @@ class Seat:
             self.last_prompt = text
             self.client.send_prompt(text)
 
-    def tell(self, lines: list[str], kind: LineKind) -> None:
+    def tell(self, lines: list[str], kind: LineKind, heading: bool = False) -> None:
         """A message's lines for the seat, of their kind: sent if its person is here, and kept either
-        way (for a rejoin)."""
+        way (for a rejoin). ``heading``: its first line opens a hand."""
         self.last_prompt = ""
         tell_kind(self.client, kind)
-        for line in lines:
+        for place, line in enumerate(lines):
             self.told_count += 1
-            self.told.append(ToldLine(self.told_count, line, kind))
+            self.told.append(ToldLine(self.told_count, line, kind, heading and place == 0))
             if self.client is not None:
+                if heading and place == 0:
+                    tell_heading(self.client)
                 self.client.send_line(line, self.told_count)
 
     def tell_again(self, lines: list[ToldLine]) -> None:
@@ -166,6 +178,8 @@ class Seat:
         self.last_prompt = ""
         for line in lines:
             tell_kind(self.client, line.kind)
+            if line.heading:
+                tell_heading(self.client)
             self.client.send_line(line.text, line.number)
 
     def heard(self) -> None:
@@ -283,7 +297,9 @@ class Watcher:
     def say(self, message: Message, kind: LineKind = LineKind.EVENT) -> None:
         tell_kind(self.client, kind)
         text = message.braille if self.terse else message.text
-        for line in text.splitlines():
+        for place, line in enumerate(text.splitlines()):
+            if message.heading and place == 0:
+                tell_heading(self.client)
             self.client.send_line(line)
 
 

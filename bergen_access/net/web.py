@@ -84,6 +84,7 @@ class WebClient(Client):
     _sent: asyncio.Event = field(default_factory=asyncio.Event)
     _closing: bool = False
     _aborted: bool = False
+    _heading: bool = False  # the next line opens a hand (the page's heading)
 
     @property
     def structured(self) -> bool:
@@ -94,10 +95,16 @@ class WebClient(Client):
         hand = table.match.hand_number if table is not None else 0  # the page's headings
         message: dict[str, Any] = {"kind": str(self._kind or LineKind.NOTICE), "text": text, "hand": hand}
         message["lang"] = self.session.language  # the line's own language: it keeps it after a switch
+        if self._heading:
+            message["heading"] = True
+            self._heading = False
         if number is not None:  # a seat's line: the page shows each number once (a rejoin repeats some)
             message["n"] = number
         self._put(message)
         self.mark_soon()
+
+    def send_heading(self) -> None:
+        self._heading = True
 
     def send_gmcp(self, name: str, data: Any = None) -> None:
         kind = KINDS.get(name)

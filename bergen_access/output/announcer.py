@@ -35,6 +35,7 @@ def safe(message: Message) -> Message:
         message.urgent,
         message.cue,
         message.pick,
+        message.heading,
     )
 
 

@@ -42,6 +42,7 @@ class Message:
     urgent: bool = False
     cue: Cue | None = None
     pick: bool = False
+    heading: bool = False  # it opens a part of the match (a hand): a page shows its first line as a heading
 
     def as_urgent(self) -> Message:
         """The same message, said at once (an answer to what the player just typed)."""

@@ -227,7 +227,8 @@ class Narrator:
                     number=event.hand, each=event.tiles_each, stock=event.stock
                 )
 
-            return self.message(dealt, f"{w.hand_label(event.hand)}: {event.tiles_each}/{event.stock}")
+            told = self.message(dealt, f"{w.hand_label(event.hand)}: {event.tiles_each}/{event.stock}")
+            return replace(told, heading=True)
 
         def yours(speech: bool) -> str:
             # Translators: start of a hand. {number} counts the hands, {tiles} lists the player's tiles.
@@ -239,7 +240,8 @@ class Narrator:
             return text
 
         hand = self.message(yours, f"{w.hand_label(event.hand)}: {w.tiles(own)}", urgent=True)
-        return replace(hand, pick=True)  # on a braille display a routing key over a tile plays it
+        # on a braille display a routing key over a tile plays it; the hand's heading on the web page
+        return replace(hand, pick=True, heading=True)
 
     def _redeal(self, event: Redeal) -> Message:
         i = self.words.i18n

@@ -55,21 +55,76 @@
 
   // ------------------------------------------------------------ the log
 
-  let lastHand = 0;
+  const transcript = $("transcript");
 
-  // The first line of each hand is its heading (history is reached heading by heading).
-  function append(kind, text, hand, number, lang) {
-    const heading = Number.isInteger(hand) && hand > lastHand;
-    if (heading) lastHand = hand;
-    const element = document.createElement(heading ? "h3" : "p");
-    element.className = kind;
-    element.textContent = text;
+  // The line that opens a hand ("Hand 2. Your tiles: …", marked by the server) is its heading: history
+  // is reached heading by heading, each hand under its own (never the rules told again by a rejoin).
+  function append(kind, text, heading, number, lang) {
     // each line in the language it was said in: earlier lines keep theirs after a switch
-    element.lang = typeof lang === "string" && LANG.test(lang) ? lang : document.documentElement.lang;
-    if (Number.isInteger(number)) element.dataset.n = String(number);
-    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-    log.appendChild(element);
-    if (atEnd) log.scrollTop = log.scrollHeight;
+    const line = {
+      k: kind,
+      t: text,
+      n: Number.isInteger(number) ? number : null,
+      l: typeof lang === "string" && LANG.test(lang) ? lang : document.documentElement.lang,
+      h: heading === true,
+    };
+    const atEnd = transcript.scrollTop + transcript.clientHeight >= transcript.scrollHeight - 8;
+    log.appendChild(lineElement(line));
+    if (atEnd) transcript.scrollTop = transcript.scrollHeight;
+    keep(line);
+  }
+
+  function lineElement(line) {
+    const element = document.createElement(line.h ? "h3" : "p");
+    element.className = line.k;
+    element.textContent = line.t;
+    if (line.l) element.lang = line.l;
+    if (line.n !== null) element.dataset.n = String(line.n);
+    return element;
+  }
+
+  // ------------------------------------------- the transcript kept over a reload (this tab only)
+
+  // sessionStorage lives as long as the tab: a reload shows what was said before, in a part of the
+  // transcript that is not live (a reader does not hear it all again), each line once, each hand under
+  // its own heading; the numbers of the seat's lines shown are kept, so a rejoin's lines told again
+  // are not shown twice.
+  const KEPT = "bergen.transcript";
+  const MOST_KEPT = 500;
+  let kept = [];
+  let leaving = false; // the page is being reloaded or left: its socket's end is no news
+
+  function tabStore(write) {
+    try { return write(window.sessionStorage); } catch { return null; } // refused: nothing is kept
+  }
+
+  function keep(line) {
+    kept.push(line);
+    if (kept.length > MOST_KEPT) kept = kept.slice(-MOST_KEPT);
+    const saved = JSON.stringify({ code: seatCode, lines: kept });
+    tabStore((storage) => storage.setItem(KEPT, saved));
+  }
+
+  function restore() {
+    let saved = null;
+    try { saved = JSON.parse(tabStore((storage) => storage.getItem(KEPT)) || "null"); } catch { saved = null; }
+    if (!saved || typeof saved !== "object" || !Array.isArray(saved.lines)) return;
+    const earlier = $("earlier");
+    for (const line of saved.lines.slice(-MOST_KEPT)) {
+      if (!line || typeof line.t !== "string" || typeof line.k !== "string" || !KIND.test(line.k)) continue;
+      const clean = {
+        k: line.k,
+        t: line.t,
+        n: Number.isInteger(line.n) ? line.n : null,
+        l: typeof line.l === "string" && LANG.test(line.l) ? line.l : "",
+        h: line.h === true,
+      };
+      kept.push(clean);
+      earlier.appendChild(lineElement(clean));
+      if (clean.n !== null) shownNumbers.add(clean.n);
+    }
+    if (typeof saved.code === "string") seatCode = saved.code;
+    transcript.scrollTop = transcript.scrollHeight;
   }
 
   function cue(kind) {
@@ -246,7 +301,7 @@
           shownNumbers.add(message.n);
         }
         if (typeof message.text === "string" && message.text.trim() !== "") {
-          append(kind, message.text, message.hand, message.n, message.lang);
+          append(kind, message.text, message.heading, message.n, message.lang);
           cue(kind);
         }
     }
@@ -269,6 +324,7 @@
     });
     socket.addEventListener("close", () => {
       socket = null;
+      if (leaving) return;
       if (closedForGood) {
         append("notice", words.closed || "The connection is closed.");
         return;
@@ -296,7 +352,11 @@
   });
   sounds.addEventListener("change", () => store.set("bergen.sounds", sounds.checked ? "on" : null));
 
+  window.addEventListener("pagehide", () => { leaving = true; });
+  window.addEventListener("pageshow", () => { leaving = false; });
+
   async function start() {
+    restore();
     verbosity.value = store.get("bergen.verbosity") || "normal";
     sounds.checked = store.get("bergen.sounds") === "on"; // off unless the player turned them on
     try {
