@@ -235,7 +235,7 @@ def test_the_record_command_in_a_match_says_what_bergen_record_says(tmp_path: Pa
     ("language", "typed", "said"),
     [
         ("de", "bilanz\nbilanz statistik\n", ["1. ", "Statistik von 1 Partie: 0 beendet, 0 gewonnen."]),
-        ("tr", "KAYITLAR\nkayıtlar istatistik\n", ["1. ", "1 maçın istatistiği: 0 bitti, 0 kazanıldı."]),
+        ("tr", "KAYITLAR\nkayıtlar istatistik\n", ["1. ", "1 maçın istatistiği: 0 bitti, 0 galibiyet."]),
         ("en", "records\nrecord statistics\n", ["1. ", "Statistics of 1 match: 0 finished, 0 won."]),
     ],
 )

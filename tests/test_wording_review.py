@@ -12,17 +12,24 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bergen_access.commands.lexicon import CommandKind, Lexicon
-from bergen_access.core.events import TilePlayed
+from bergen_access.core.actions import End, Play
+from bergen_access.core.events import CountersDiscarded, HeaderKind, HeaderScored, TilePlayed
 from bergen_access.core.lessons import Lesson
-from bergen_access.core.rules import preset
+from bergen_access.core.rules import Tally, preset
+from bergen_access.core.statistics import Figures
+from bergen_access.core.statistics import Tally as Wins
 from bergen_access.core.tiles import parse_tile
 from bergen_access.i18n import I18n
+from bergen_access.net import texts
+from bergen_access.players.coach import Advice
 from bergen_access.present import prompts
+from bergen_access.present.coaching import CoachWords
 from bergen_access.present.explain import Explainer
 from bergen_access.present.keep_text import KeepText
 from bergen_access.present.lessons import LessonWords
 from bergen_access.present.message import Message, Verbosity
 from bergen_access.present.narrator import Narrator
+from bergen_access.present.record_talk import statistics_lines
 from bergen_access.present.words import Words
 
 from .learn_script import run_plain, typed
@@ -31,8 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["You", "Anna", "Cem", "Mia"]
 
 
-def narrator(language: str, players: int = 2, names: list[str] | None = None) -> Narrator:
-    rules = preset("standard", players=players)
+def narrator(language: str, players: int = 2, names: list[str] | None = None, **options: object) -> Narrator:
+    rules = preset("standard", players=players, **options)  # type: ignore[arg-type]
     return Narrator(Words(I18n(language), rules, names or NAMES[:players], 0), Verbosity.NORMAL)
 
 
@@ -142,6 +149,55 @@ def test_turkish_learn_welcome_and_first_part() -> None:
     assert said(guide.part(1, 3, Lesson.OPENING, (6, 4))) == (
         "Bölüm 1/3: Anna'ya karşı bir el. Skor: sen 6, Anna 4; 15 puana ilk ulaşan kazanır."
     )
+
+
+def test_turkish_headers_of_the_player_say_yaptin_without_sen() -> None:
+    told = narrator("tr")
+    double = said(told.narrate(HeaderScored(0, 0, HeaderKind.DOUBLE, 2, 2, 8)))  # type: ignore[arg-type]
+    assert double == "Çift başlık yaptın: 2 puan, toplam 8."
+    partners = narrator("tr", players=4, partnerships=True)
+    triple = said(partners.narrate(HeaderScored(0, 0, HeaderKind.TRIPLE, 3, 3, 5)))  # type: ignore[arg-type]
+    assert triple == "Üçlü başlık yaptın: 3 puan, sen ve Cem toplam 5."
+
+
+def test_the_partnership_is_in_small_letters_inside_a_sentence_in_every_language() -> None:
+    for language, partners in (("en", "you and Cem 5"), ("de", "du und Cem zusammen 5")):
+        told = narrator(language, players=4, partnerships=True)
+        text = said(told.narrate(HeaderScored(0, 0, HeaderKind.TRIPLE, 3, 3, 5)))  # type: ignore[arg-type]
+        assert text.endswith(f", {partners}."), text
+
+
+def test_turkish_counters_after_the_players_own_header_say_biraktin() -> None:
+    told = narrator("tr", tally=Tally.COUNTERS)
+    header = HeaderScored(0, 0, HeaderKind.DOUBLE, 2, 2, 14)
+    text = said(told.narrate_with_counters(header, CountersDiscarded(0, 0, 2, 1)))
+    assert text == "Çift başlık yaptın. 2 fiş bıraktın, 1 fişin kaldı."
+    english = narrator("en", tally=Tally.COUNTERS).narrate_with_counters(
+        header, CountersDiscarded(0, 0, 2, 1)
+    )
+    assert said(english) == "A double header for you. You discard 2 counters, 1 left."
+
+
+def test_turkish_coach_gives_anna_more_chances() -> None:
+    advice = Advice(
+        Play(0, parse_tile("4-5", 6), End.LEFT), Play(0, parse_tile("2-6", 6), End.LEFT), 0.1, 0, 2.0
+    )
+    text = said(CoachWords(narrator("tr")).advice(advice, "Anna"))
+    assert text.endswith(": seninki Anna'ya daha çok puan fırsatı bırakıyor.")
+    assert "için" not in text
+
+
+def test_turkish_leaving_a_table_says_numarali_masadan() -> None:
+    tr = I18n("tr")
+    assert texts.left_after_match(tr, 1).text == "1 numaralı masadan kalktın; maç bitti."
+    assert texts.table_closed(tr, 2).text.startswith("2 numaralı masadan kalktın; ")
+
+
+def test_turkish_statistics_count_galibiyet() -> None:
+    figures = Figures(recorded=3, finished=3, wins=0, by_level={"normal": Wins(3, 0)})
+    lines = statistics_lines(I18n("tr"), figures, narrator("tr"))
+    assert lines[0] == "3 maçın istatistiği: 3 bitti, 0 galibiyet."
+    assert "kazanıldı" not in "\n".join(lines) and "3 maç, 0 galibiyet" in lines[1]
 
 
 # ------------------------------------------------------------------ English

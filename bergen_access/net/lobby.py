@@ -195,8 +195,10 @@ class Lobby:
             return
         for number, table in sorted(self.tables.by_number.items()):
             match = table.match
-            seats = ", ".join(_seat_shown(i, s) for s in table.seats)
             free = sum(1 for s in table.seats if s.is_free)
+            # who sits there; the free seats are counted after ("Ada; 1 seat free"), never named too
+            taken = [_seat_shown(i, s) for s in table.seats if not s.is_free]
+            seats = ", ".join(taken or [texts.nobody_seated(i)])
             if match.is_over:
                 state = texts.state_over(i)
             elif match.hand_number:
@@ -344,9 +346,7 @@ class Lobby:
 
 
 def _seat_shown(i: I18n, seat: Seat) -> str:
-    """A seat in the table list: its person's name, a computer with its level, or that it is free."""
+    """A taken seat in the table list: its person's name, or a computer with its level."""
     if not seat.is_person:
         return f"{seat.name} ({level_names(i).get(seat.level or '', seat.level)})"
-    if seat.is_free:
-        return texts.free_seat(i)
     return seat.name

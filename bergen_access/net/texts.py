@@ -161,9 +161,9 @@ def table_line(i: I18n, number: int, *, rules: str, seats: str, free: int, state
     return line(text.format(number=number, rules=rules, seats=seats, free=free, state=state))
 
 
-def free_seat(i: I18n) -> str:
-    # Translators: a seat nobody has taken yet, in the table list ("Ada, free seat").
-    return i.gettext("free seat")
+def nobody_seated(i: I18n) -> str:
+    # Translators: in the table list, in place of the names when nobody sits at the table yet.
+    return i.gettext("nobody yet")
 
 
 def state_waiting(i: I18n) -> str:

@@ -389,7 +389,7 @@ class Narrator:
                 if w.is_human(event.seat):
                     # Translators: the player made a header in the counter game; the counters follow.
                     # {header} e.g. "triple header" (as a subject: "a triple header for you").
-                    return i.gettext("A {header} for you.").format(header=header)
+                    return w.sentence(i.gettext("A {header} for you.").format(header=header))
                 # Translators: a header in the counter game; the counters follow in the next line.
                 # {who} is a name, {header} e.g. "triple header".
                 return i.gettext("{who}: {header}.").format(who=who, header=header)
@@ -408,10 +408,11 @@ class Narrator:
                 # Translators: the player scored a header, worth less near the target. {header} e.g.
                 # "double header"; {points} e.g. "1 point"; {total} e.g. "total 14".
                 text = i.gettext("A {header} for you, reduced: {points}, {total}.").format(**values)
+                text = w.sentence(text)
             elif w.is_human(event.seat):
                 # Translators: the player scored a header. {header} e.g. "double header" (as a subject:
                 # "a double header for you"); {points} e.g. "2 points"; {total} e.g. "total 9".
-                text = i.gettext("A {header} for you: {points}, {total}.").format(**values)
+                text = w.sentence(i.gettext("A {header} for you: {points}, {total}.").format(**values))
             else:
                 # Translators: a header scored. {who} is a name; {header} e.g. "double header";
                 # {points} e.g. "2 points"; {total} e.g. "total 9".
@@ -553,6 +554,13 @@ class Narrator:
         if not named:  # right after the score that named the side
 
             def followed(speech: bool) -> str:
+                if w.is_human(event.seat):  # after the player's own score: "You discard 2 counters"
+                    # Translators: counter game: the player puts away counters. {left} counters remain.
+                    return i.ngettext(
+                        "You discard {count} counter, {left} left.",
+                        "You discard {count} counters, {left} left.",
+                        count,
+                    ).format(count=count, left=left)
                 # Translators: counter game, right after the score that named who scored (so no name
                 # again), e.g. "Anna: double header. 2 counters discarded, 13 left."
                 return i.ngettext(

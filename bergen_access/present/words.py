@@ -203,14 +203,20 @@ class Words:
             return self.i18n.pgettext("name", "You")
         return self.names[seat]
 
-    def side(self, side: int) -> str:
-        """A side's name: the player's name, or both partners'."""
+    def side(self, side: int, *, within: bool = False) -> str:
+        """A side's name: the player's name, or both partners'; ``within`` a sentence the player's
+        partnership is written in small letters ("2 points, you and Mia 9")."""
         seats = self.rules.seats_of(side)
         if len(seats) == 1:
             return self.name(seats[0])
         first, second = (self.name(s) for s in seats)
         if self.human in seats:
             partner = self.names[seats[1] if seats[0] == self.human else seats[0]]
+            if within:
+                # Translators: the player's partnership inside a sentence, after a comma or a colon, e.g.
+                # "2 points, you and Mia 9". {partner} is a name. Small letters where the language
+                # writes "you" so there.
+                return self.i18n.pgettext("side", "you and {partner}").format(partner=partner)
             # Translators: the player's partnership, e.g. "You and Mia". {partner} is a name.
             return self.i18n.pgettext("side", "You and {partner}").format(partner=partner)
         # Translators: a partnership of two other players, e.g. "Anna and Cem".
@@ -235,6 +241,13 @@ class Words:
         may use ``{side}``; ``you_pair`` also ``{partner}``."""
         forms = {Person.ONE: one, Person.PAIR: pair, Person.YOU: you, Person.YOU_PAIR: you_pair}
         return forms[self.person(side)]
+
+    def sentence(self, text: str) -> str:
+        """``text`` with a capital first letter, as a sentence starts (Turkish: i is İ)."""
+        if not text:
+            return text
+        first = "İ" if text[0] == "i" and self.i18n.language == "tr" else text[0].upper()
+        return first + text[1:]
 
     def side_braille(self, side: int) -> str:
         """Short side name for braille: ``Anna``, ``You+Mia``."""
@@ -277,7 +290,7 @@ class Words:
             # Translators: a player's new total after scoring, e.g. "total 9".
             return self.i18n.gettext("total {total}").format(total=total)
         # Translators: a partnership's new total after scoring, e.g. "You and Mia 9".
-        return self.i18n.gettext("{side} {total}").format(side=self.side(side), total=total)
+        return self.i18n.gettext("{side} {total}").format(side=self.side(side, within=True), total=total)
 
     def scores(self, scores: Sequence[int], target: int) -> str:
         """Every side's score (or counters left) and the target, one phrase."""
