@@ -159,7 +159,7 @@ def test_three_computer_moves_queue_and_are_read_one_by_one(
         child.expect(MOVE)
         read_all(display)  # the opening lines, read
         child.sendline("hand")  # any reply: read at once when nothing waits
-        child.expect(r"0-6 1-5")
+        child.expect(r"0-6LR 1-5")  # 0-6 fits the lone opening double: marked
         # play the first playable tile: a routing key over the turn line's first tile
         child.sendline("turn")
         child.expect(r"\|\S*: ")

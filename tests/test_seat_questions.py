@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from bergen_access.commands.lexicon import CommandKind
 from bergen_access.core import Match, SeededDealer, preset
 from bergen_access.core.actions import Play
 from bergen_access.core.engine import Phase
@@ -154,3 +155,49 @@ def test_equal_ends_whose_placements_differ_are_still_asked_and_marked(language:
     assert gettext(language, "{tile} ({ends})").format(tile="0-2", ends=both) in client.lines[-1]
     game.handle("0-2")
     assert game.move_commands.asking is not None
+
+
+# ------------------------------------------------------------------ reviews at the which-end question
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", [CommandKind.SCORE, CommandKind.HAND, CommandKind.HISTORY, CommandKind.WHY])
+def test_a_review_at_the_which_end_question_is_answered_and_the_question_asked_again(
+    language: str, kind: CommandKind
+) -> None:
+    """Seed 4: the drawn 0-2 fits both ends and is typed without one: the question. ``s`` (or ``hand``,
+    ``history``, ``why``) is answered, the question is asked again, and the end's word then plays it."""
+    table, clients = network_table(4, language)
+    seat = play_until_a_forced_draw(table)
+    game, client = table.seats[seat].game, clients[seat]
+    assert game is not None
+    game.handle("d")
+    game.handle("0-2")
+    question = client.lines[-1]
+    assert question == gettext(language, "{tile} fits both ends: left or right?").format(tile="0-2")
+    before = len(client.lines)
+    game.handle(game.lexicon.main_word(kind))
+    answer = client.lines[before:]
+    assert len(answer) >= 2 and answer[-1] == question, answer
+    if kind is CommandKind.SCORE:
+        assert answer[0].startswith(gettext(language, "Score: {list}; target {target}").split("{")[0])
+    assert game.move_commands.asking is not None
+    assert game.prompt().facts == gettext(language, "left or right> ")
+    game.handle(I18n(language).pgettext("command", "left l").split()[0])
+    assert table.match.actions[-1] == Play(seat, table.match.actions[-1].tile, 0)  # type: ignore[union-attr]
+    assert table.match.actions[-1].tile.notation == "0-2"  # type: ignore[union-attr]
+
+
+def test_a_move_at_the_which_end_question_drops_it() -> None:
+    """Another command that moves (``draw`` here, refused: a tile fits) drops the question: no tile
+    waits any more, and no question is asked again."""
+    table, clients = network_table(4, "en")
+    seat = play_until_a_forced_draw(table)
+    game, client = table.seats[seat].game, clients[seat]
+    assert game is not None
+    game.handle("d")
+    game.handle("0-2")
+    before = len(client.lines)
+    game.handle("pass")
+    assert game.move_commands.asking is None
+    assert not any("left or right?" in line for line in client.lines[before:])

@@ -78,6 +78,7 @@ class MatchSeat(Talking):
         self.moves: Moves = moves if moves is not None else LocalMoves(self)
         self.news = SeatNews(seating.human, announcer)  # what it told, as data, and the telling of it
         self.move_commands = MoveCommands(self)  # play, draw, pass, undo, next; the question they leave open
+        self.asked_aside = False  # the line being answered was asked at the which-end question (kept open)
         factory = coach_factory or (lambda: Coach(seed=len(match.actions) + 1))
         self.coaching = SeatCoach(factory, on=session.coaching and session.settings.coach == "on")
         self.set_language(language)
@@ -214,9 +215,13 @@ class MatchSeat(Talking):
         if self.move_commands.answered(line):
             return None
         try:
-            return parse(line, self.lexicon, self.match.rules.tiles.highest, self.match.rules.arms)
+            read: Command | ParseError = parse(
+                line, self.lexicon, self.match.rules.tiles.highest, self.match.rules.arms
+            )
         except ParseError as error:
-            return error
+            read = error
+        self.asked_aside = self.move_commands.aside(read.kind if isinstance(read, Command) else None)
+        return read
 
     def refuse(self, error: ParseError) -> None:
         """Say why a line is not a command, and what is possible."""
@@ -238,8 +243,12 @@ class MatchSeat(Talking):
         review = review_of(kind)
         if review is not None:
             self.say(self.reviews.answer(review, self.view))
-            return
-        super().run_command(kind, command)
+        else:
+            super().run_command(kind, command)
+        if self.asked_aside:  # asked while the which-end question was open: it is asked again
+            self.asked_aside = False
+            if kind is not CommandKind.REPEAT:  # the repeated line is the question already
+                self.move_commands.ask_again()
 
     def on_hint(self, command: Command) -> None:
         self.say(self.replies.hint(self.view))

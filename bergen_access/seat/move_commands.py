@@ -16,7 +16,7 @@ from typing import Protocol
 
 from ..commands.lexicon import CommandKind, Lexicon
 from ..commands.parser import Command
-from ..commands.which_end import EndQuestion, must_ask, placed_without_asking
+from ..commands.which_end import EndQuestion, keeps_the_question, must_ask, placed_without_asking
 from ..core.actions import Action, Draw, End, Pass, Play, Refusal
 from ..core.engine import Match, Phase
 from ..core.events import Drew, Event
@@ -92,16 +92,32 @@ class MoveCommands:
             self.play(self.enter_plays)
             return True
         if self.asking is not None:
-            asked, self.asking = self.asking, None
+            asked = self.asking
             end = self.question.answer(line, seat.lexicon)
             if end is not None:
+                self.asking = None
                 self.play(Play(asked.seat, asked.tile, end))
                 return True
             if self.question.names_another_arm(line, seat.lexicon):  # an arm not offered: ask again
-                self.asking = asked
                 self._ask_end(asked.tile)
                 return True
+        return False  # still open: the command the line is keeps it or drops it (``aside``)
+
+    def aside(self, kind: CommandKind | None) -> bool:
+        """A line that answered no question was read as ``kind`` (None: as no command): while the
+        which-end question is open, a review or a setting keeps it (True: ask it again after the
+        answer); anything else drops it, the tile back in hand."""
+        if self.asking is None:
+            return False
+        if kind is not None and keeps_the_question(kind):
+            return True
+        self.asking = None
         return False
+
+    def ask_again(self) -> None:
+        """The which-end question, again (after a review answered while it was open)."""
+        if self.asking is not None:
+            self._ask_end(self.asking.tile)
 
     def _takes_the_offer(self, line: str) -> bool:
         """Enter, or ``play`` alone, after a draw whose tile is the only legal play."""
