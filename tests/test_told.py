@@ -8,6 +8,8 @@ for record, at every prompt."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -126,3 +128,27 @@ def test_the_rebuilt_history_is_what_the_seat_told_when_a_computer_is_about_to_s
                 _same_history(seat)
                 seat.moves.apply(computer.choose(SeatView(match, 1)))
     assert before_a_computer_move["draws told"] > 0, before_a_computer_move
+
+
+def _draw_runs(told: list[object]) -> list[int]:
+    """The seat of each record of a computer's draws, in order, with -1 for every other record."""
+    return [
+        item.draws[0].seat if isinstance(item, DrawsTold) and item.draws[0].seat != 0 else -1 for item in told
+    ]
+
+
+def test_a_computers_voluntary_draws_are_one_announcement_with_its_forced_ones() -> None:
+    """Drawing while able to play (DominoPlaza): verbose listed every draw of a computer on its own line
+    (issue 30). A seat's run of draws, chosen or forced, is one record: never two records of the same
+    computer's draws with nothing between them; and the rebuilt history still agrees."""
+    longest = 0
+    for seed in range(4):
+        seat = seat_for(None, preset("dominoplaza", players=3, target=40), seed, {1: "random", 2: "random"})
+        play_out(seat, "random", moment=_same_history)
+        told = seat.news.telling.told
+        runs = _draw_runs(list(told))
+        for before, after in pairwise(runs):
+            assert before == -1 or before != after, runs
+        computers = [len(t.draws) for t in told if isinstance(t, DrawsTold) and t.draws[0].seat]
+        longest = max([longest, *computers])
+    assert longest > 1

@@ -114,8 +114,15 @@ class Telling:
 
     def before_move(self, match: Match) -> list[Told]:
         """A move is about to be made in ``match``: another seat's held draws are told first when the
-        mover is this seat, or has a choice (it thinks now, after its draws were heard)."""
-        if match.turn == self.seat or len(match.legal_actions()) > 1:
+        mover is this seat, or has a choice (it thinks now, after its draws were heard). A seat that
+        drew and may draw again (drawing while able to play) goes on with its run: its draws, forced or
+        chosen, are one announcement, told when it plays, passes or must choose among plays."""
+        if match.turn == self.seat:
+            return self.flush()
+        legal = match.legal_actions()
+        if self.pending and self.pending[0].seat == match.turn and Draw(match.turn) in legal:
+            return []
+        if len(legal) > 1:
             return self.flush()
         return []
 
