@@ -12,16 +12,21 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bergen_access.commands.lexicon import CommandKind
+from bergen_access.commands.lexicon import CommandKind, Lexicon
 from bergen_access.core import Match, SeededDealer, preset
 from bergen_access.core.actions import Play
 from bergen_access.core.engine import Phase
 from bergen_access.i18n import I18n
 from bergen_access.net.table import Seat, SeatGame, Table
 from bergen_access.output.announcer import Announcer
+from bergen_access.players.random_player import RandomPlayer
 from bergen_access.present.message import Message, Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
 from bergen_access.seat.session import quiet_session
+from bergen_access.session.settings import Settings
+from bergen_access.ui.game import Game, Session
+
+from .blind_play_bot import ScriptedReader, game_in_process, play_line
 
 LANGUAGES = ("en", "de", "tr")
 
@@ -201,3 +206,45 @@ def test_a_move_at_the_which_end_question_drops_it() -> None:
     game.handle("pass")
     assert game.move_commands.asking is None
     assert not any("left or right?" in line for line in client.lines[before:])
+
+
+# ------------------------------------------------------------------ another match?
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_why_score_history_and_help_are_answered_at_another_match(language: str) -> None:
+    """At "Another match with the same options?" the reviews are answered (``why`` explains the last
+    score, not "Please answer yes or no."), the question is asked again; a word that is none of them
+    hears "Please answer yes or no."; then no ends the loop."""
+    i = I18n(language)
+    lexicon = Lexicon(i)
+    after = [lexicon.main_word(kind) for kind in (CommandKind.WHY, CommandKind.SCORE, CommandKind.HISTORY)]
+    after += [lexicon.main_word(CommandKind.HELP), "xyzzy", i.pgettext("answer", "no n").split()[0]]
+    rules = preset("standard", players=2, target=3)
+    holder: list[Game] = []
+    typed: list[str] = []
+
+    def answer(prompt: str) -> str | None:
+        line = play_line(holder[0])
+        if line is None:
+            line = after.pop(0) if after else None
+        if line is not None:
+            typed.append(line)
+        return line
+
+    session = Session(None, Settings(), lambda: None, "off", lambda mode: None)
+    session.new_match = lambda: (Match(rules, SeededDealer(8)), {1: RandomPlayer(9)})
+    game, out = game_in_process(
+        Match(rules, SeededDealer(7)), ScriptedReader(answer), language=language, session=session
+    )
+    holder.append(game)
+    assert game.run() == 0
+    text = out.getvalue()
+    question = i.gettext("Another match with the same options? Yes or no.")
+    offered = text[text.index(question) :]
+    assert offered.count(question) == 5, offered  # once, then again after why, score, history, help
+    assert offered.count(i.gettext("Please answer yes or no.")) == 1  # only after "xyzzy"
+    assert i.gettext("Score: {list}; target {target}").split("{")[0] in offered
+    assert i.gettext("The list of commands; help and a command explains it.") in offered
+    assert offered.rstrip().endswith(i.gettext("Thank you for playing. Goodbye."))
+    assert not after

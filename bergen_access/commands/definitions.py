@@ -136,6 +136,32 @@ def review_of(kind: CommandKind) -> str | None:
     return definition.review if definition is not None else None
 
 
+#: besides the reviews, the game's commands that change no move: explanations and settings
+_ASIDE = frozenset(
+    {
+        CommandKind.HISTORY,
+        CommandKind.WHY,
+        CommandKind.REPEAT,
+        CommandKind.HINT,
+        CommandKind.COACH,
+        CommandKind.RECORD,
+        CommandKind.NEWEST,
+        CommandKind.HELP,
+        CommandKind.SOUNDS,
+        CommandKind.BRAILLE,
+        CommandKind.VERBOSITY,
+        CommandKind.SPEECH,
+        CommandKind.LANGUAGE,
+    }
+)
+
+
+def answered_aside(kind: CommandKind) -> bool:
+    """A game command answered while a question is open (which end, another match), the question
+    asked again after it: a review, ``why``, ``history``, ``help``, a setting; never a move or quit."""
+    return review_of(kind) is not None or kind in _ASIDE
+
+
 def _help(text: Words, where: Place = AT_A_TABLE) -> dict[Place, Words]:
     return {where: text}
 

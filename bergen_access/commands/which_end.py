@@ -14,35 +14,14 @@ from dataclasses import dataclass
 
 from ..boundary import ascii_number
 from ..core.layout import Layout
-from .definitions import review_of
+from .definitions import answered_aside
 from .lexicon import CommandKind, Lexicon
-
-#: what may be asked while the which-end question is open without dropping the tile: everything that
-#: changes no move (reviews, explanations, settings); the question is asked again after the answer
-_ASIDE = frozenset(
-    {
-        CommandKind.HISTORY,
-        CommandKind.WHY,
-        CommandKind.REPEAT,
-        CommandKind.HINT,
-        CommandKind.COACH,
-        CommandKind.RECORD,
-        CommandKind.NEWEST,
-        CommandKind.HELP,
-        CommandKind.SOUNDS,
-        CommandKind.BRAILLE,
-        CommandKind.VERBOSITY,
-        CommandKind.SPEECH,
-        CommandKind.LANGUAGE,
-        CommandKind.SAVE,
-    }
-)
 
 
 def keeps_the_question(kind: CommandKind) -> bool:
     """A command typed at the which-end question that is answered with the tile still waiting (a review,
     ``why``, ``help``, a setting); a move (another tile, draw, pass, undo), Enter or quit drops it."""
-    return review_of(kind) is not None or kind in _ASIDE
+    return answered_aside(kind)
 
 
 def placed_without_asking(fits: Sequence[int], layout: Layout | None) -> int | None:

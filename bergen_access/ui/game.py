@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..boundary import Screened
+from ..commands.definitions import answered_aside
 from ..commands.lexicon import CommandKind, yes_or_no
+from ..commands.parser import Command
 from ..core.engine import Match, Phase
 from ..i18n import I18n
 from ..output.announcer import Announcer
@@ -125,6 +127,15 @@ class Game:
             answer = yes_or_no(line, seat.i18n)
             if answer is not None:
                 break
+            read = seat.read(line)
+            if isinstance(read, Command) and read.kind is CommandKind.QUIT:
+                return False  # leaving is no
+            if isinstance(read, Command) and answered_aside(read.kind):
+                seat.run_command(read.kind, read)  # why, score, history, help: answered, then asked again
+                seat.say(seat.feedback.another_match())
+                continue
+            # Translators: the answer to a line that is neither yes nor no nor a command answered there
+            # (why, score, history, help), after "Another match with the same options?".
             seat.say(seat.feedback.plain(seat.i18n.gettext("Please answer yes or no.")))
         if not answer:
             return False
