@@ -616,5 +616,44 @@ def test_a_section_with_nothing_in_it_is_not_shown(served: Served, context: Brow
     at.page.wait_for_function("() => document.querySelector('#moves').children.length === 0")
     at.page.wait_for_timeout(200)
     assert served.look(lambda: table.match.turn != seat)
-    assert shown_headings(at) == ["Table talk", "Status", "Your tiles", "Review", "Settings"]
+    assert shown_headings(at) == ["Table talk", "Status", "Your tiles", "Review", "At the table", "Settings"]
     served.call(bo.close())
+
+
+def test_keys_say_the_last_line_the_status_the_turn_and_who_is_at_the_table(
+    served: Served, context: BrowserContext
+) -> None:
+    """Alt+Shift+L, S, Y, W put what they read into a polite live region of their own (not the log)."""
+    at = AtPage(context.new_page(), served).open()
+    said = at.page.locator("#said")
+    assert said.get_attribute("aria-live") == "polite"
+    assert "Alt+Shift+L" in (at.page.locator("#keys").text_content() or "")  # the page says its keys
+
+    def key(letter: str) -> str:
+        at.page.locator("#line").focus()
+        at.page.keyboard.press(f"Alt+Shift+{letter}")
+        at.page.wait_for_function("() => document.querySelector('#said').textContent !== ''")
+        return said.text_content() or ""
+
+    at.page.locator("#status", has_text="In the lobby").wait_for()
+    assert key("W") == "You are at no table."
+    assert at.page.locator("#line").input_value() == ""  # the key typed nothing into the field
+    sit(at, "Mo", "create standard 2 computers easy")
+    number, seat = seat_of(served, "Mo")
+    table = served.server.tables[number]
+    served.call(wait_until(lambda: table.match.phase is Phase.PLAYING and table.match.turn == seat))
+    tiles = served.look(lambda: [tile.notation for tile in table.match.hand(seat)])
+    at.my_turn_shown(tiles)
+    at.page.wait_for_timeout(200)
+    log_before = at.log()
+    assert key("L") == log_before[-1]
+    assert key("S") == at.page.locator("#status").text_content()
+    turn = at.page.locator("#log .turn").last.text_content()
+    assert turn and key("Y") == turn
+    who = key("W")
+    computer = served.look(lambda: table.seats[1 - seat].name)
+    assert who.startswith("At the table: ") and who.endswith("; Target: 15 points."), who
+    assert re.search(r"\bYou: \d+ points?;", who), who
+    assert re.search(rf"\b{computer}, computer: \d+ points?;", who), who
+    assert at.page.locator("#people li").count() == 3
+    assert at.log() == log_before  # nothing the keys said went into the log

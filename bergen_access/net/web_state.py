@@ -23,7 +23,7 @@ from .side import prompt_state
 
 if TYPE_CHECKING:
     from .connections import Client
-    from .table import Table
+    from .table import SeatGame, Table
 
 #: each language's name in itself (the page's choice of language shows them so)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "tr": "Türkçe"}
@@ -54,6 +54,23 @@ def page_words(i: I18n) -> dict[str, str]:
         "moves": i.gettext("Moves"),
         # Translators: the web page: the heading of the buttons that ask for the hand, ends, score, line.
         "review": i.gettext("Review"),
+        # Translators: the web page: the heading of the list of who sits at the table, with the scores.
+        "people": i.gettext("At the table"),
+        # Translators: the web page: the keys that read something again. Alt and Shift are key names
+        # (keep them as the keyboard shows them); L, S, Y and W are the keys, the same in every language.
+        "keys": i.gettext(
+            "Keys: Alt+Shift+L says the last line, Alt+Shift+S the status, Alt+Shift+Y your turn again, "
+            "Alt+Shift+W who is at the table with the scores."
+        ),
+        # Translators: the web page: said by the key for the last line when nothing was said yet.
+        "no_line": i.gettext("Nothing has been said yet."),
+        # Translators: the web page: said by the key for "your turn again" while it is not your turn.
+        "not_yours": i.gettext("It is not your turn."),
+        # Translators: the web page: said by the key for "your turn again" while another player is to
+        # play. {name} is that player's name.
+        "whose_turn": i.gettext("It is not your turn: {name} is to play."),
+        # Translators: the web page: said by the key for who is at the table while at no table.
+        "no_table": i.gettext("You are at no table."),
         # Translators: the web page: the heading of the settings (language, verbosity, sounds).
         "settings": i.gettext("Settings"),
         # Translators: the web page: the label of the choice of language.
@@ -124,6 +141,7 @@ def web_state(client: Client) -> dict[str, Any]:
     i, lexicon = game.i18n, game.command_words
     # Leave, where the page would otherwise offer nothing to do: before the match and after it
     leave = [_button(_shown(lobby_words(i).word(CommandKind.LEAVE)), CommandKind.LEAVE.value)]
+    state["people"] = who_is_here(i, table, game)
     if table.match.phase is Phase.NOT_STARTED:
         state["text"] = _waiting(i, table)
         state["moves"] = leave
@@ -180,6 +198,37 @@ def web_state(client: Client) -> dict[str, Any]:
     state["moves"] = moves
     state["review"] = [_button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind)) for kind in REVIEW]
     return state
+
+
+def who_is_here(i: I18n, table: Table, game: SeatGame) -> list[str]:
+    """Who sits at the table, each with their side's score (or counters left), then the target: the
+    page's "At the table" list and its key."""
+    words, match = game.words, table.match
+    people = []
+    for seat in table.seats:
+        if seat.is_free:
+            # Translators: the web page's list of who is at the table: a seat nobody has taken yet.
+            people.append(i.gettext("Seat {number}: free").format(number=seat.index + 1))
+            continue
+        value = match.scores[match.rules.side_of(seat.index)]
+        score = words.counter_count(match.target - value) if words.counters else words.points(value)
+        name = words.name(seat.index)
+        if seat.level is not None:
+            # Translators: the web page's list of who is at the table: a computer and its side's score,
+            # e.g. "Anna, computer: 7 points".
+            people.append(i.gettext("{name}, computer: {score}").format(name=name, score=score))
+        elif seat.client is None:
+            # Translators: the web page's list of who is at the table: a person whose connection is gone,
+            # e.g. "Bo, away: 3 points".
+            people.append(i.gettext("{name}, away: {score}").format(name=name, score=score))
+        else:
+            # Translators: the web page's list of who is at the table: a person (or "You") and the
+            # side's score, e.g. "You: 9 points".
+            people.append(i.gettext("{name}: {score}").format(name=name, score=score))
+    if words.counters:
+        return people
+    # Translators: the last entry of the web page's list of who is at the table, e.g. "Target: 15 points".
+    return [*people, i.gettext("Target: {points}").format(points=words.points(match.target))]
 
 
 def _waiting(i: I18n, table: Table) -> str:

@@ -231,6 +231,17 @@
     const review = Array.isArray(state.review) ? state.review : [];
     sync($("review"), review, plainButton, updatePlain);
     showSection("review", review.length > 0);
+    const people = Array.isArray(state.people) ? state.people.filter((entry) => typeof entry === "string") : [];
+    const list = $("people");
+    if ([...list.children].map((item) => item.textContent).join("\n") !== people.join("\n")) {
+      list.replaceChildren(...people.map((entry) => {
+        const item = document.createElement("li");
+        item.textContent = entry;
+        return item;
+      }));
+    }
+    showSection("people", people.length > 0);
+    lastState = state;
   }
 
   // A section with nothing in it is hidden, heading and all (a heading over nothing is a dead stop).
@@ -238,6 +249,50 @@
     const section = $(id).closest("section");
     if (section.hidden === shown) section.hidden = !shown;
   }
+
+  // ----------------------------------------------------------- the keys
+
+  // Alt+Shift and a letter: screen readers keep their own keys on their own modifier (Insert or Caps
+  // Lock for NVDA, JAWS and Orca, Control+Option for VoiceOver) and on single letters in browse mode,
+  // and pass Alt+Shift and a letter on to the page; browsers take Alt+Shift+T, I and A, not L, S, Y, W.
+  // The key's code is read, not the character, so it is the same key on every keyboard layout.
+  // What a key says goes to a polite live region of its own (#said), not into the log.
+  let lastState = {};
+  const said = $("said");
+  let saying = 0;
+
+  function say(text) {
+    said.textContent = ""; // the same text twice is said twice: emptied, then set a moment later
+    window.clearTimeout(saying);
+    saying = window.setTimeout(() => { said.textContent = text; }, 50);
+  }
+
+  function lastLine(selector) {
+    const lines = transcript.querySelectorAll(selector);
+    return lines.length ? lines[lines.length - 1].textContent : "";
+  }
+
+  const KEYS = {
+    KeyL: () => lastLine("#earlier > *, #log > *") || words.no_line || "",
+    KeyS: () => statusLine.textContent,
+    KeyY: () => {
+      if (lastState.yours) return lastLine(".turn") || statusLine.textContent;
+      const name = typeof lastState.turn === "string" ? lastState.turn : "";
+      return name ? (words.whose_turn || "").replace("{name}", name) : words.not_yours || "";
+    },
+    KeyW: () => {
+      const people = [...$("people").children].map((item) => item.textContent);
+      return people.length ? (words.people || "") + ": " + people.join("; ") + "." : words.no_table || "";
+    },
+  };
+
+  document.addEventListener("keydown", (event) => {
+    if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return;
+    const key = KEYS[event.code];
+    if (!key) return;
+    event.preventDefault();
+    say(key());
+  });
 
   // A press: a tile that fits several ends opens its ends; any other button types its line.
   function pressed(event) {
