@@ -178,6 +178,24 @@ def test_undo_all_the_way_and_redo(tmp_path: Path) -> None:
     assert isinstance(core, Table) and len(core.line) == 2 and core.scores == [2, 0]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_undo_names_the_move_and_says_the_table_as_it_is_now(tmp_path: Path, language: str) -> None:
+    """Undo names what was undone, not the ends it had left (they are gone), then the ends and the turn
+    as they are again, in one line (issue 30)."""
+    words, i = Words(language), I18n(language)
+    record = words.lines(["Anna 0-0", "Cem 0-4 {left}", "Mia 0-5 {right}", "{undo}", "{quit}"])
+    out, _ = keep(tmp_path, ["--names", "Anna,Cem,Mia"], record, language)
+    undo_line = next(line for line in out.splitlines() if line.startswith(i.gettext("Undone: {what}")[:6]))
+    played = i.gettext("{name} plays {tile} on the right.").format(name="Mia", tile="0-5")
+    played = played.replace("0-5'(y)I", "0-5'i")  # Turkish writes the case ending the tile takes
+    old_ends = i.gettext("Ends {ends}.").format(ends="4 " + i.gettext("and").strip() + " 5")
+    new_ends = i.gettext("Ends now {ends}.").split("{")[0]
+    turn = i.gettext("Turn: {name}.").format(name="Mia")
+    assert undo_line.startswith(i.gettext("Undone: {what}").format(what=played)), undo_line
+    assert new_ends in undo_line and turn in undo_line and "4" in undo_line.split(new_ends)[1]
+    assert old_ends not in undo_line and "5." not in undo_line.split(new_ends)[1]
+
+
 # Blocked hands typed in every form of holding, settled by every rule: tests/test_keep_trust.py
 # (real blocked hands of seeded matches).
 

@@ -956,9 +956,12 @@ def test_undo_and_redo_of_a_triple_header_say_what_they_did_to_the_score(
     said = run.reply(typed[6]).splitlines()  # Ada plays 2-2 … / Ada: triple header, 3 points, total 5.
     assert len(said) == 2
     taken_back = t(language, "Taken back: {awards}.", awards=award)
-    assert run.reply(words["undo"]) == " ".join(
-        [t(language, "Undone: {what}", what=said[0]), taken_back, score_line(language, names, [2, 2])]
+    move = said[0].split(" " + t(language, "Ends {ends}.", ends="").split()[0])[0]  # without its ends
+    undone = run.reply(words["undo"])
+    assert undone.startswith(
+        " ".join([t(language, "Undone: {what}", what=move), taken_back, score_line(language, names, [2, 2])])
     )
+    assert undone.endswith(t(language, "Turn: {name}.", name="Ada"))  # then the ends now, and the turn
     assert run.reply(words["redo"]) == " ".join(
         [t(language, "Redone: {what}", what=" ".join(said)), score_line(language, names, [5, 2])]
     )
@@ -978,9 +981,9 @@ def test_undoing_the_winning_entry_says_the_match_goes_on(tmp_path: Path, langua
     award = t(
         language, "{amount} for {who} ({what})", amount=points, who="Ada", what=t(language, "going out")
     )
-    assert run.reply(words["undo"], 0) == " ".join(
+    assert run.reply(words["undo"], 0) == " ".join(  # not the old total again: what was taken back
         [
-            t(language, "Undone: {what}", what=won[0]),
+            t(language, "Undone."),
             t(language, "Taken back: {awards}.", awards=award),
             goes_on,
             score_line(language, names, [14, 3]),

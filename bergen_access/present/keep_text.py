@@ -7,8 +7,21 @@ from collections.abc import Sequence
 from ..commands.definitions import CommandKind, Place
 from ..commands.keep_parser import KeepKind, keep_word
 from ..commands.lexicon import Lexicon
+from ..commands.said_moves import drew_sentence, opened_sentence, passed_sentence
 from ..core.actions import End
-from ..core.events import Event, HandBlocked, HeaderKind, HeaderScored, Holding, MatchWon, WentOut
+from ..core.events import (
+    Drew,
+    Event,
+    HandBlocked,
+    HeaderKind,
+    HeaderScored,
+    Holding,
+    MatchWon,
+    Opened,
+    Passed,
+    TilePlayed,
+    WentOut,
+)
 from ..core.rules import BlockedRule, Opener
 from ..core.table import Table, TablePhase
 from ..core.tally import Tally
@@ -370,6 +383,65 @@ class KeepText:
             amount = i.ngettext("{count} point", "{count} points", value).format(count=value)
         # Translators: one award taken back: {amount} e.g. "3 points", {who} the player, {what} the header.
         return i.gettext("{amount} for {who} ({what})").format(amount=amount, who=who, what=what)
+
+    def _move(self, events: Sequence[Event], speech: bool) -> str | None:
+        """The play, draw or pass an entry was, named without the ends it left: ``Cem plays 0-4 on the
+        left.``; None for any other entry."""
+        w, i = self.words, self.i
+        for event in events:
+            if isinstance(event, TilePlayed):
+                return self.narrator.played_phrase(event, speech)
+            if isinstance(event, Opened):
+                return opened_sentence(i).format(name=w.name(event.seat), tile=w.tile(event.tile, speech))
+            if isinstance(event, Drew):
+                count = sum(1 for e in events if isinstance(e, Drew) and e.seat == event.seat)
+                return drew_sentence(i, count).format(name=w.name(event.seat), count=count)
+            if isinstance(event, Passed):
+                return passed_sentence(i).format(name=w.name(event.seat))
+        return None
+
+    def _move_braille(self, events: Sequence[Event]) -> str:
+        w = self.words
+        for event in events:
+            if isinstance(event, TilePlayed):
+                return f"{w.name(event.seat)} {event.tile} {w.end_letter(event.end)}"
+            if isinstance(event, Opened):
+                return f"{w.name(event.seat)} {event.tile}"
+            if isinstance(event, Drew):
+                count = sum(1 for e in events if isinstance(e, Drew) and e.seat == event.seat)
+                # Translators: braille: someone drew tiles, e.g. "Cem drew 2". Short.
+                return f"{w.name(event.seat)} {self.i.pgettext('braille', 'drew')} {count}"
+            if isinstance(event, Passed):
+                return f"{w.name(event.seat)} -"
+        return ""
+
+    def undone_move(self, events: Sequence[Event], table: Table, change: str = "") -> Message | None:
+        """Undo of a play, draw or pass: the move named (not the ends it left, which are gone), then where
+        the table stands now: any award taken back and the score, the ends and whose turn it is, e.g.
+        "Undone: Cem plays 3-5 on the left. Ends now 2 and 4. Turn: Cem."."""
+        text, speech = self._move(events, False), self._move(events, True)
+        if text is None or speech is None:
+            return None
+        i, w = self.i, self.words
+        # Translators: scorekeeper: an entry was undone. {what} is the move, e.g. "Cem plays 3-5 on the left."
+        undone = i.gettext("Undone: {what}")
+        now, now_speech, now_braille = [], [], []
+        if table.ends is not None and table.phase is TablePhase.PLAYING:
+            # Translators: scorekeeper, after undo: the open ends as they are again, e.g. "Ends now 2 and 4."
+            ends_now = i.gettext("Ends now {ends}.")
+            now.append(ends_now.format(ends=w.ends(table.ends, table.end_is_double)))
+            now_speech.append(ends_now.format(ends=w.ends(table.ends, table.end_is_double, True)))
+            now_braille.append(w.ends_braille(table.ends, table.end_is_double))
+        turn = self.turn(table)
+        now.append(turn.text)
+        now_speech.append(turn.speech)
+        now_braille.append(turn.braille)
+        return Message(
+            " ".join(part for part in [undone.format(what=text), change, *now] if part),
+            " ".join(part for part in [undone.format(what=speech), w.speakable(change), *now_speech] if part),
+            f"- {self._move_braille(events)}. {' '.join(now_braille)}",
+            urgent=True,
+        )
 
     def undone(self, what: Message | None, change: str = "") -> Message:
         i = self.i

@@ -276,7 +276,7 @@ class Narrator:
         human = w.is_human(event.seat)
 
         def played(speech: bool) -> str:
-            text = self._played_phrase(event, speech)
+            text = self.played_phrase(event, speech)
             if not self.play_says_ends:
                 return text
             # Translators: the open ends after a play (and the reply to "ends"), e.g. "Ends 5 and double 3."
@@ -295,7 +295,7 @@ class Narrator:
         not); the scorekeeper, who has no turn line, hears them after every play."""
         return self.words.human is None or self.verbosity is not Verbosity.NORMAL
 
-    def _played_phrase(self, event: TilePlayed, speech: bool) -> str:
+    def played_phrase(self, event: TilePlayed, speech: bool) -> str:
         w, i = self.words, self.words.i18n
         values = {"name": w.name(event.seat), "tile": w.tile(event.tile, speech)}
         human = w.is_human(event.seat)

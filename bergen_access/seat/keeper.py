@@ -340,7 +340,14 @@ class Keeper(Talking):
         self.mode.replay([d.entry for d in self.done])
         self.save()
         change = self.text.taken_back(last.events, self.core)
+        table = self.core if isinstance(self.core, Table) else None
+        moved = self.text.undone_move(last.events, table, change) if table is not None else None
+        if moved is not None:
+            self.say(moved)
+            return
         said = last.messages(last.said)
+        if change and table is None:  # a tally call: what was taken back names it, with the score now
+            said = []
         self.say(self.text.undone(said[0] if said else None, change))
 
     def on_redo(self, command: KeepCommand) -> None:
