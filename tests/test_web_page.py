@@ -146,6 +146,13 @@ class AtPage:
         except Exception as error:
             raise AssertionError(f"no {text!r} in the log: {self.log()[-10:]}") from error
 
+    def shown_all(self, shown: frozenset[int] = frozenset()) -> None:
+        """Wait until the log shows every line the socket brought (but those in ``shown``): the page adds
+        them one at a time, a moment apart, so that a screen reader hears them in order
+        (docs/orca-harness.md)."""
+        told = len(self.told(shown))
+        self.page.wait_for_function("n => document.querySelectorAll('#log > *').length >= n", arg=told)
+
     def log(self) -> list[str]:
         """The live log: the lines said since the page (re)loaded."""
         return self.page.locator("#log > *").all_text_contents()
@@ -275,7 +282,8 @@ def test_a_whole_match_at_the_page_against_a_computer_every_line_once_in_order(
     made = play_at_page(at, served, number, seat)
     at.heard("Match over|wins")
     at.page.wait_for_function("() => document.querySelector('#log').lastElementChild !== null")
-    at.page.wait_for_timeout(300)  # the last lines are shown
+    at.shown_all()
+    at.page.wait_for_timeout(300)  # and no more
     assert made >= 2
     assert at.log() == at.told()  # every line once, in the order sent
     headings = at.page.locator("#log h3").all_text_contents()
@@ -310,6 +318,7 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     served.call(bo.send("say one more"))
     at.heard("Bo says: one more")  # told after Cy's last line: the rejoin tells it again
     at.page.wait_for_timeout(200)
+    at.shown_all()
     before, shown = at.log(), frozenset(numbers_shown(at))
     headings_before = at.page.locator("#log h3").all_text_contents()
     assert len(headings_before) == 1 and headings_before[0].startswith("Hand 1.")
@@ -319,6 +328,7 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     at.page.locator("#tiles button.play").first.wait_for()
     assert at.page.locator("#status").text_content()
     at.page.wait_for_timeout(200)
+    at.shown_all(shown)
     # the transcript survives the reload: every line before it, above the live log, each line once
     assert at.earlier() == before
     assert at.log() == at.told(shown)  # then the way back; a line told again is not shown twice
@@ -446,6 +456,7 @@ def test_markup_in_chat_and_names_is_shown_as_text(served: Served, context: Brow
     at = AtPage(context.new_page(), served).open()
     at.type("name <b>Di</b>")  # a name with markup is no name: refused at the door, said as text
     at.page.wait_for_timeout(200)
+    at.shown_all()
     assert at.page.locator("#log b").count() == 0
     assert at.log() == at.told()
     sit(at, "Di", "create standard 2")
