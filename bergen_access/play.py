@@ -117,10 +117,9 @@ def _saved_match(console: Console, new: bool, asked: Rules) -> tuple[Match, Seat
     match, seating, journal = saved
     if not new:
         words = Words(i, match.rules, seating.names, seating.human)
-        names = [words.name(seat) for seat in range(match.players)]
-        described = saved_match(i, match.rules, names, match.scores)
+        described = saved_match(words, match.scores, match.target)
         # Translators: offer to continue the saved match. {hand} is its hand number, {match} says which
-        # match it is, e.g. "rules: standard; You, Anna; score 9 : 7".
+        # match it is, e.g. "rules: standard; You, Anna; score: You 9, Anna 7".
         question = i.gettext("A saved match is waiting, in hand {hand}: {match}. Continue it? Yes or no.")
         question = question.format(hand=match.hand_number, match=described)
         if asked != match.rules and asked != from_options({"players": asked.players}):

@@ -81,17 +81,19 @@ def test_a_finished_network_match_is_recorded_with_its_seats_and_result(tmp_path
     assert not problems and entry.table == 1 and entry.player is None and entry.match.is_over
     winner = entry.match.winner
     assert winner is not None
-    scores = " : ".join(map(str, entry.match.scores))
+    scores = "score: " + ", ".join(
+        f"{n} {v}" for n, v in zip(["Ada", "Bo", "Anna"], entry.match.scores, strict=True)
+    )
     listing = run(tmp_path, ["record"], "")
     assert_clean(listing)
-    line = f"standard at table 1: Ada, Bo, Anna (normal); {['Ada', 'Bo', 'Anna'][winner]} won, {scores}."
+    line = f"standard at table 1: Ada, Bo, Anna (normal); {['Ada', 'Bo', 'Anna'][winner]} won; {scores}."
     assert re.search(r"^1\. \d{4}-\d\d-\d\d \d\d:\d\d, " + re.escape(line) + "$", listing.out, re.M), (
         listing.out
     )
     assert "Statistics of" not in listing.out  # no match of this keyboard's player: no statistics
     replay = run(tmp_path, ["record", "replay", "1"], "\n\nhand\nquit\n")
     assert_clean(replay)
-    assert "Replay of 1. " in replay.out and "Hand 1. Your tiles: " in replay.out  # at Ada's seat
+    assert "Replay of match 1. " in replay.out and "Hand 1. Your tiles: " in replay.out  # at Ada's seat
     exported = run(tmp_path, ["record", "export", "1", "--export-dir", str(tmp_path / "out")], "")
     assert_clean(exported)
     [csv] = (tmp_path / "out").glob("*.csv")

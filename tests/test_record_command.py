@@ -95,7 +95,8 @@ def test_every_damaged_record_is_set_aside_in_one_sentence_and_the_rest_listed(
         for part in reason_parts(case.code, case.detail):
             assert part in line, (case.name, part, line)
     assert re.search(
-        r"^1\. [-0-9]+ [0-9:]+, standard: You, Anna \(normal\); not finished, hand 1, 0 : 2\.$",
+        r"^1\. [-0-9]+ [0-9:]+, standard: You, Anna \(normal\); not finished, hand 1; "
+        r"score: You 0, Anna 2\.$",
         result.out,
         re.M,
     ), result.out
@@ -132,7 +133,9 @@ def test_list_export_and_replay_through_the_real_program(tmp_path: Path) -> None
     listing = run(tmp_path, ["record"], "")
     assert_clean(listing)
     line = listing.lines("1. ")[0]
-    assert re.match(r"1\. \d{4}-\d\d-\d\d \d\d:\d\d, standard: You, Anna \(normal\); (you|Anna) won, ", line)
+    assert re.match(
+        r"1\. \d{4}-\d\d-\d\d \d\d:\d\d, standard: You, Anna \(normal\); (you|Anna) won; score: You", line
+    )
     assert "Best hand: " in listing.out and "By level: normal 1 match" in listing.out
     german = run(tmp_path, ["record", "--lang", "de"], "")
     assert "Statistik von 1 Partie: 1 beendet, " in german.out and "Beste Runde: " in german.out
@@ -149,7 +152,7 @@ def test_list_export_and_replay_through_the_real_program(tmp_path: Path) -> None
     assert str(text.with_name(text.stem + "-2.txt")) in twice.out
     replay = run(tmp_path, ["record", "replay", "1"], "\n\nhand\nscore\n1-5\nquit\n")
     assert_clean(replay)
-    assert replay.out.startswith("Replay of 1. ") or "Replay of 1. " in replay.out
+    assert replay.out.startswith("Replay of match 1. ") or "Replay of match 1. " in replay.out
     assert "Hand 1. Your tiles: " in replay.out and "Your 5 tiles: " in replay.out  # after the first move
     assert "This is a replay: Enter shows the next move." in replay.out
     missing = run(tmp_path, ["record", "replay", "7"], "")
@@ -220,8 +223,9 @@ def test_the_record_command_in_a_match_says_what_bergen_record_says(tmp_path: Pa
     assert_clean(listing)
     said = _listed(game.out)
     assert len(said) == 2 and said == _listed(listing.out)  # the same two lines, the newest first
-    assert re.search(r", standard: You, Anna \(normal\); not finished, hand 1, 0 : 2\.$", said[0]), said
-    assert re.search(r"; (you|Anna) won, \d+ : \d+\.$", said[1]), said
+    unfinished = r", standard: You, Anna \(normal\); not finished, hand 1; score: You 0, Anna 2\.$"
+    assert re.search(unfinished, said[0]), said
+    assert re.search(r"; (you|Anna) won; score: You \d+, Anna \d+\.$", said[1]), said
     statistics = listing.out[listing.out.index("Statistics of 2 matches") :].strip().splitlines()
     assert len(statistics) >= 3 and statistics[0] == "Statistics of 2 matches: 1 finished, " + (
         "1 won." if "you won" in said[1] else "0 won."
@@ -257,7 +261,8 @@ def test_the_record_command_says_the_newest_ten_and_how_many_more(tmp_path: Path
     assert_clean(game)
     lines = _listed(game.out)
     assert [line.split(".")[0] for line in lines] == [str(n) for n in range(1, 11)]
-    assert lines[0].endswith("not finished, hand 1, 0 : 2.")  # the match being played: the newest
+    # the match being played: the newest
+    assert lines[0].endswith("not finished, hand 1; score: You 0, Anna 2.")
     assert "2 older matches are recorded; bergen record lists them all." in game.out
 
 

@@ -48,16 +48,30 @@ def test_the_match_won_by_partners_is_said_in_the_plural(language: str, ours: st
 @pytest.mark.parametrize(
     ("language", "ours", "theirs"),
     [
-        ("en", "you and Cem won, 15 : 9", "Anna and Mia won, 9 : 15"),
-        ("de", "du und Cem habt gewonnen, 15 : 9", "Anna und Mia haben gewonnen, 9 : 15"),
-        ("tr", "sen ve Cem kazandınız, 15 : 9", "Anna ve Mia kazandı, 9 : 15"),
+        (
+            "en",
+            "you and Cem won; score: you and Cem 15, Anna and Mia 9",
+            "Anna and Mia won; score: you and Cem 9, Anna and Mia 15",
+        ),
+        (
+            "de",
+            "du und Cem habt gewonnen; Stand: du und Cem 15, Anna und Mia 9",
+            "Anna und Mia haben gewonnen; Stand: du und Cem 9, Anna und Mia 15",
+        ),
+        (
+            "tr",
+            "sen ve Cem kazandınız; skor: sen ve Cem 15, Anna ve Mia 9",
+            "Anna ve Mia kazandı; skor: sen ve Cem 9, Anna ve Mia 15",
+        ),
     ],
 )
 def test_a_recorded_match_won_by_partners_is_plural(language: str, ours: str, theirs: str) -> None:
     w = words(language)
     said = []
     for winner, scores in ((0, [15, 9]), (1, [9, 15])):
-        match = SimpleNamespace(rules=PARTNERS, scores=scores, winner=winner, side_of=PARTNERS.side_of)
+        match = SimpleNamespace(
+            rules=PARTNERS, scores=scores, winner=winner, side_of=PARTNERS.side_of, target=15
+        )
         said.append(result_text(w.i18n, w, match))  # type: ignore[arg-type]
     assert said == [ours, theirs]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
@@ -25,11 +26,13 @@ from bergen_access.players.coach import Advice
 from bergen_access.present import prompts
 from bergen_access.present.coaching import CoachWords
 from bergen_access.present.explain import Explainer
+from bergen_access.present.help_text import overview
 from bergen_access.present.keep_text import KeepText
 from bergen_access.present.lessons import LessonWords
 from bergen_access.present.message import Message, Verbosity
 from bergen_access.present.narrator import Narrator
-from bergen_access.present.record_talk import statistics_lines
+from bergen_access.present.record_talk import replay_start, result_text, statistics_lines
+from bergen_access.present.table_talk import saved_match
 from bergen_access.present.words import Words
 
 from .learn_script import run_plain, typed
@@ -208,3 +211,31 @@ def test_english_why_points_to_the_last_score_with_what_to_type() -> None:
         "Anna's 3-6 scored nothing: the ends were 6 and 3, not alike.",
         "For the last score, type why 2.",
     ]
+
+
+def test_english_resume_question_names_each_sides_score() -> None:
+    words = Words(I18n("en"), preset("standard", players=2), ["You", "Anna"], 0)
+    assert saved_match(words, [2, 0], 15) == "rules: standard; You, Anna; score: You 2, Anna 0"
+
+
+def test_english_record_list_names_the_counters_left() -> None:
+    rules = preset("counters", players=3)
+    words = Words(I18n("en"), rules, ["You", "Anna", "Cem"], 0)
+    match = SimpleNamespace(rules=rules, scores=[8, 15, 7], winner=1, side_of=rules.side_of, target=15)
+    assert result_text(words.i18n, words, match) == "Anna won; counters left: You 7, Anna 0, Cem 8"  # type: ignore[arg-type]
+    assert result_text(words.i18n, words, match, short=True) == "Anna won; 8 : 15 : 7"  # type: ignore[arg-type]
+
+
+def test_english_replay_names_the_match() -> None:
+    text = replay_start(
+        I18n("en"), "4. 2026-12-02 18:30, standard: You, Anna; you won.", "hand, ends", "quit"
+    )
+    assert text.startswith("Replay of match 4. 2026-12-02 18:30")
+
+
+def test_help_lists_undo_with_the_move_commands() -> None:
+    i = I18n("en")
+    lines = overview(i, Lexicon(i))
+    starts = [line.split(":")[0] for line in lines]
+    assert starts.index("undo, u") == starts.index("pass") + 1, starts
+    assert starts.index("undo, u") < starts.index("help, ?")

@@ -205,6 +205,22 @@ COMMANDS: tuple[Definition, ...] = (
         # Translators: help for the pass command.
         help=_help(lambda i: i.gettext("Pass when nothing fits and nothing can be drawn."), Place.GAME),
     ),
+    # undo is a move command: help lists it with play, draw and pass (not last, after help)
+    Definition(
+        CommandKind.UNDO,
+        # Translators: command words, space-separated (word first, then short forms): undo. In the
+        # scorekeeper it takes back the last entry, in a match against computers your last move.
+        lambda i: i.pgettext("keep command", "undo u"),
+        AT_A_TABLE,
+        # Translators: phrases of more than one word that also mean undo, separated by semicolons (the
+        # words of each phrase by spaces), as people say it: German "rückgängig machen", Turkish "geri al".
+        phrases=lambda i: i.pgettext("command phrase", "take back; take that back"),
+        help=_help(
+            # Translators: help for undo in a match against computers.
+            lambda i: i.gettext("Take back your last move and the computers' moves after it."),
+            Place.GAME,
+        ),
+    ),
     Definition(
         CommandKind.HAND,
         # Translators: command words: hear your tiles.
@@ -501,21 +517,6 @@ COMMANDS: tuple[Definition, ...] = (
         # Translators: help for the next command.
         help=_help(lambda i: i.gettext("Deal the next hand (Enter does the same)."), Place.GAME),
         listed=False,
-    ),
-    Definition(
-        CommandKind.UNDO,
-        # Translators: command words, space-separated (word first, then short forms): undo. In the
-        # scorekeeper it takes back the last entry, in a match against computers your last move.
-        lambda i: i.pgettext("keep command", "undo u"),
-        AT_A_TABLE,
-        # Translators: phrases of more than one word that also mean undo, separated by semicolons (the
-        # words of each phrase by spaces), as people say it: German "rückgängig machen", Turkish "geri al".
-        phrases=lambda i: i.pgettext("command phrase", "take back; take that back"),
-        help=_help(
-            # Translators: help for undo in a match against computers.
-            lambda i: i.gettext("Take back your last move and the computers' moves after it."),
-            Place.GAME,
-        ),
     ),
     Definition(
         CommandKind.REDO,

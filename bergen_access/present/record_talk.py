@@ -40,27 +40,30 @@ def players_text(i: I18n, words: Words, levels: Mapping[int, str]) -> str:
     return ", ".join(names)
 
 
-def result_text(i: I18n, words: Words, match: Match) -> str:
-    """Who won and the final score, or how far an unfinished match went."""
-    scores = " : ".join(map(str, match.scores))
+def result_text(i: I18n, words: Words, match: Match, *, short: bool = False) -> str:
+    """Who won and the final score, each side named (``Anna won; counters left: You 7, Anna 0``), or how
+    far an unfinished match went; ``short`` (braille) gives the bare figures (``16 : 4``)."""
+    named = words.score_phrase(match.scores, match.target)
+    scores = " : ".join(map(str, match.scores)) if short else named
     winner = match.winner
     if winner is None:
         # Translators: the result of a recorded match that was left before its end. {hand} is the hand
-        # it was left in, {scores} the score per side, e.g. "9 : 7".
-        return i.gettext("not finished, hand {hand}, {scores}").format(hand=match.hand_number, scores=scores)
+        # it was left in, {scores} each side's score, e.g. "score: You 9, Anna 7" ("9 : 7" on braille).
+        return i.gettext("not finished, hand {hand}; {scores}").format(hand=match.hand_number, scores=scores)
     text = words.agreeing(
         winner,
         # Translators: the result of a recorded match another player won. {side} e.g. "Anna",
-        # {scores} "9 : 15".
-        one=i.gettext("{side} won, {scores}"),
+        # {scores} e.g. "score: You 9, Anna 15" or "counters left: You 7, Anna 0" ("9 : 15" on braille).
+        one=i.gettext("{side} won; {scores}"),
         # Translators: the result of a recorded match a partnership of two others won; the verb in the
-        # plural. {side} e.g. "Anna and Mia", {scores} "9 : 15".
-        pair=i.pgettext("partners", "{side} won, {scores}"),
-        # Translators: the result of a recorded match the player won. {scores} e.g. "15 : 9".
-        you=i.gettext("you won, {scores}"),
+        # plural. {side} e.g. "Anna and Mia", {scores} e.g. "score: you and Cem 9, Anna and Mia 15".
+        pair=i.pgettext("partners", "{side} won; {scores}"),
+        # Translators: the result of a recorded match the player won. {scores} e.g. "score: You 15, Anna 9".
+        you=i.gettext("you won; {scores}"),
         # Translators: the result of a recorded match the player and the partner won: "you" is plural here
-        # (German "ihr", Turkish "siz"). {partner} is the partner's name, {scores} e.g. "15 : 9".
-        you_pair=i.pgettext("you and partner", "you and {partner} won, {scores}"),
+        # (German "ihr", Turkish "siz"). {partner} is the partner's name, {scores} e.g.
+        # "score: you and Mia 15, Anna and Cem 9".
+        you_pair=i.pgettext("you and partner", "you and {partner} won; {scores}"),
     )
     return text.format(side=words.side(winner), partner=words.partner(winner), scores=scores)
 
@@ -76,7 +79,8 @@ def match_line(
     levels: Mapping[int, str],
     table: int | None = None,
 ) -> str:
-    """One match of the list: ``1. 2026-12-02 18:30, standard: You, Anna (normal); you won, 15 : 9.``
+    """One match of the list: ``1. 2026-12-02 18:30, standard: You, Anna (normal); you won; score: You 15,
+    Anna 9.``
     (a network table's: ``standard at table 3: Ada, Bo; Bo won, …``, nobody there is "you")."""
     words = Words(i, match.rules, names, human)
     rules = rules_name(i, match.rules)
@@ -86,7 +90,7 @@ def match_line(
         rules = i.gettext("{rules} at table {table}").format(rules=rules, table=table)
     # Translators: one recorded match in the list of bergen record. {number} is its number (1 is the
     # newest), {date} when it started, {rules} e.g. "standard", {players} "You, Anna (normal)",
-    # {result} e.g. "you won, 15 : 9".
+    # {result} e.g. "you won; score: You 15, Anna 9".
     line = i.gettext("{number}. {date}, {rules}: {players}; {result}.")
     return line.format(
         number=number,
@@ -100,13 +104,13 @@ def match_line(
 def match_braille(
     i: I18n, number: int, stamp: str, match: Match, *, names: Sequence[str], human: int | None
 ) -> str:
-    """The braille form of a match's line: which, when and the result (``1. 2026-12-02 18:30: you won,
+    """The braille form of a match's line: which, when and the result (``1. 2026-12-02 18:30: you won;
     16 : 4.``); the rules and players are in the printed line."""
     words = Words(i, match.rules, names, human)
     # Translators: a recorded match on a braille display, short: {number} its number in the list, {date}
-    # when it started, {result} e.g. "you won, 15 : 9".
+    # when it started, {result} e.g. "you won; 15 : 9".
     line = i.gettext("{number}. {date}: {result}.")
-    return line.format(number=number, date=when(stamp), result=result_text(i, words, match))
+    return line.format(number=number, date=when(stamp), result=result_text(i, words, match, short=True))
 
 
 def taken_back_text(i: I18n, count: int) -> str:
@@ -300,10 +304,13 @@ def number_needed(i: I18n, what: str) -> str:
 
 
 def replay_start(i: I18n, line: str, commands: str, leave: str) -> str:
-    # Translators: the start of bergen record replay. {match} is the match's line from the list,
+    # Translators: the start of bergen record replay. {match} is the match's line from the list, its number
+    # first ("Replay of match 4. 2026-12-02 18:30, …"),
     # {commands} the commands that can be asked (e.g. "hand, ends, line, score"), {quit} the word that
     # leaves.
-    text = i.gettext("Replay of {match} Enter: the next move. Ask {commands} at any moment; {quit} leaves.")
+    text = i.gettext(
+        "Replay of match {match} Enter: the next move. Ask {commands} at any moment; {quit} leaves."
+    )
     return text.format(match=line, commands=commands, quit=leave)
 
 

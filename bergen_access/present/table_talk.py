@@ -18,6 +18,7 @@ from ..i18n import I18n
 from .message import Message, Verbosity
 from .narrator import Narrator
 from .rules_text import preset_names
+from .words import Words
 
 
 def level_names(i: I18n) -> dict[str, str]:
@@ -146,10 +147,12 @@ class TableTalk:
         return self.narrator.message(phrase, braille, urgent=True)
 
 
-def saved_match(i: I18n, rules: Rules, players: Sequence[str], scores: Sequence[int]) -> str:
-    """Which match a save holds: rules, players and score (for the resume question)."""
+def saved_match(words: Words, scores: Sequence[int], target: int) -> str:
+    """Which match a save holds: rules, players and each side's score by name (for the resume question)."""
+    i, rules = words.i18n, words.rules
+    players = ", ".join(words.name(seat) for seat in range(rules.players))
     # Translators: describes a saved match in the resume question. {rules} e.g. "standard",
-    # {players} the names in order of play, {scores} the score per side, e.g. "9 : 7".
-    return i.gettext("rules: {rules}; {players}; score {scores}").format(
-        rules=rules_name(i, rules), players=", ".join(players), scores=" : ".join(map(str, scores))
+    # {players} the names in order of play, {scores} each side's score, e.g. "score: You 9, Anna 7".
+    return i.gettext("rules: {rules}; {players}; {scores}").format(
+        rules=rules_name(i, rules), players=players, scores=words.score_phrase(scores, target)
     )

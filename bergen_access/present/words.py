@@ -307,6 +307,22 @@ class Words:
         # Translators: the score of every side and the target, e.g. "Score: You 9, Anna 7; target 15".
         return t.gettext("Score: {list}; target {target}").format(list=", ".join(parts), target=target)
 
+    def score_phrase(self, scores: Sequence[int], target: int) -> str:
+        """Every side's score (or counters left) named, inside a line: ``score: You 9, Anna 7``,
+        ``counters left: You 7, Anna 0, Cem 8`` (never bare figures like ``9 : 7``)."""
+        t = self.i18n
+        counts = [target - v for v in scores] if self.counters else list(scores)
+        parts = [
+            t.gettext("{side} {count}").format(side=self.side(s, within=True), count=c)
+            for s, c in enumerate(counts)
+        ]
+        if self.counters:
+            # Translators: counters left per side inside a line (after a semicolon), e.g. "counters left:
+            # You 7, Anna 0, Cem 8".
+            return t.gettext("counters left: {list}").format(list=", ".join(parts))
+        # Translators: the score of every side inside a line (after a semicolon), e.g. "score: You 9, Anna 7".
+        return t.gettext("score: {list}").format(list=", ".join(parts))
+
     def scores_braille(self, scores: Sequence[int], target: int) -> str:
         """Terse scores: ``You 9 Anna 7 /15``; counters: ``You 7c Anna 9c``."""
         if self.counters:
