@@ -656,6 +656,7 @@ def test_keys_say_the_last_line_the_status_the_turn_and_who_is_at_the_table(
     tiles = served.look(lambda: [tile.notation for tile in table.match.hand(seat)])
     at.my_turn_shown(tiles)
     at.page.wait_for_timeout(200)
+    at.shown_all()
     log_before = at.log()
     assert key("L") == log_before[-1]
     assert key("S") == at.page.locator("#status").text_content()
