@@ -14,6 +14,7 @@ import io
 from pathlib import Path
 from typing import TextIO
 
+from .commands.lexicon import Lexicon, fold
 from .console import Console, add_console_arguments, guarded, open_console
 from .core.events import Event
 from .core.statistics import events_by_hand
@@ -30,6 +31,7 @@ from .present.record_talk import (
     listing,
     no_such_match,
     number_needed,
+    record_action_refused,
     replay_help,
     replay_over,
     replay_start,
@@ -44,7 +46,7 @@ from .session.match_log import Entry, read_records
 from .session.savefile import checked_seat
 from .ui.reader import ask
 
-ACTIONS = ("list", "export", "replay")
+ACTIONS = ("list", "stats", "export", "replay")
 MOST_TOLD = 10**9  # every message of a match
 
 
@@ -53,10 +55,13 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
     parser.add_argument(
         "action",
         nargs="?",
-        choices=ACTIONS,
         default="list",
-        # Translators: --help of bergen record's first word. Keep the words list, export and replay.
-        help=i.gettext("list (the default): the matches and statistics; export N; replay N"),
+        metavar="{list,stats,export,replay}",
+        # Translators: --help of bergen record's first word. Keep the words list, export and replay; stats
+        # is the catalog's word for the statistics (record stats), which works here too.
+        help=i.gettext(
+            "list (the default): the matches and statistics; {stats}: the statistics only; export N; replay N"
+        ).format(stats=Lexicon(i).stats_words()[0]),
     )
     parser.add_argument(
         "number",
@@ -74,6 +79,15 @@ def add_arguments(parser: argparse.ArgumentParser, i: I18n) -> None:
         help=i.gettext("where export writes (default: the exports folder beside the records)"),
     )
     add_console_arguments(parser, i)
+
+
+def action_of(word: str, i: I18n) -> str | None:
+    """What ``bergen record WORD`` asks for: list, export, replay, or the statistics by the same words as
+    the game's ``record stats`` (the player's language or English); None for any other word."""
+    if Lexicon(i).is_stats_word(word):
+        return "stats"
+    folded = fold(word, i.language)
+    return next((action for action in ACTIONS if folded == action), None)
 
 
 def seating_of(entry: Entry) -> Seating:
@@ -180,16 +194,24 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         entries, problems = read_records(console.data, checked_seat)
         for problem in problems:
             console.announcer.announce(notices.file_problem(i, "record", problem))
-        if args.action == "list":
+        action = action_of(args.action, i)
+        if action is None:
+            stats = Lexicon(i).stats_words()[0]
+            console.announcer.announce(_plain(record_action_refused(i, args.action, stats)))
+            return 2
+        if action == "list":
             return _listing(console, entries)
+        if action == "stats":
+            console.announcer.announce(statistics_message(console.words, entries, console.verbosity))
+            return 0
         if args.number is None:
-            console.announcer.announce(_plain(number_needed(i, args.action)))
+            console.announcer.announce(_plain(number_needed(i, action)))
             return 2
         if not 1 <= args.number <= len(entries):
             console.announcer.announce(_plain(no_such_match(i, args.number, len(entries))))
             return 1
         entry = entries[args.number - 1]
-        if args.action == "export":
+        if action == "export":
             folder = Path(args.export_dir) if args.export_dir else console.data.path("exports")
             return _export(console, entry, folder)
         return _replay(console, entry, args.number)

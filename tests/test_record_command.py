@@ -295,3 +295,39 @@ def test_the_record_command_sets_a_damaged_record_aside_in_one_sentence(
     [kept] = folder.glob("20200102-120000.damaged-*.json")
     assert kept.read_bytes() == real_record[: len(real_record) // 2] and str(kept) in game.out
     assert "Statistics of 2 matches: 0 finished, 0 won." in game.out  # the good one and this match
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "heading"),
+    [
+        ("en", "stats", "Statistics of 1 match"),
+        ("de", "statistik", "Statistik von 1 Partie"),
+        ("de", "stats", ""),
+    ],
+)
+def test_bergen_record_stats_at_the_shell_says_the_statistics(
+    tmp_path: Path, language: str, word: str, heading: str
+) -> None:
+    """``record stats`` is a game command and its help names it: at the shell too (issue 30), in the
+    player's words or English; the statistics only, not the list."""
+    play_out(seat_for(data_of(tmp_path), preset("standard"), 5, {1: "normal"}))
+    said = run(tmp_path, ["record", word, "--lang", language], "")
+    assert_clean(said)
+    assert said.out.startswith(heading or "Statistik von 1 Partie"), said.out
+    assert not _listed(said.out)
+
+
+@pytest.mark.parametrize(
+    ("language", "start"),
+    [
+        ("en", "bergen record does not take foo."),
+        ("de", "bergen record versteht foo nicht."),
+        ("tr", "bergen record foo"),
+    ],
+)
+def test_bergen_record_with_a_word_it_does_not_take_says_what_it_takes(
+    tmp_path: Path, language: str, start: str
+) -> None:
+    said = run(tmp_path, ["record", "foo", "--lang", language], "")
+    assert_clean(said, 2)
+    assert said.out.startswith(start) and "export N" in said.out and "usage" not in said.out.lower()

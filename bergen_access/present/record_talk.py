@@ -186,6 +186,16 @@ def record_usage(i: I18n, word: str, stats: str) -> str:
     return text.format(record=word, stats=stats)
 
 
+def record_action_refused(i: I18n, word: str, stats: str) -> str:
+    # Translators: bergen record followed by a word it does not take. {word} is what was typed, {stats}
+    # the catalog's word for the statistics; keep the words list, export and replay.
+    text = i.gettext(
+        "bergen record does not take {word}. It takes list (the matches), {stats} (the statistics), "
+        "export N or replay N, N being a match's number in the list."
+    )
+    return text.format(word=word, stats=stats)
+
+
 def not_recorded_here(i: I18n) -> str:
     # Translators: the record command at a table of a network server: the record of matches is kept
     # on the player's own computer (bergen record there), not shown at the server's tables.
