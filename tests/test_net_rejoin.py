@@ -9,9 +9,11 @@ import re
 
 import pytest
 
+from bergen_access.commands.lexicon import CommandKind
 from bergen_access.core.engine import Phase
 from bergen_access.core.view import SeatView
 from bergen_access.i18n import I18n
+from bergen_access.net.lobby_words import lobby_words
 from bergen_access.net.server import Server
 
 from .blind_play_bot import move
@@ -139,3 +141,48 @@ def test_a_rejoin_where_nothing_was_missed_still_says_the_state_last() -> None:
         await bo.close()
 
     run(body, hold_minutes=5)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "tr"])
+def test_a_seat_left_is_taken_back_by_rejoin_alone_and_its_name_refused_with_the_rejoin_word(
+    language: str,
+) -> None:
+    """Ada leaves: on her connection her name stays hers and ``rejoin`` alone (``zurückkehren``,
+    ``dön``) takes the seat back. She leaves again and her line ends: a new connection that asks for
+    the name hears that a seat waits for Ada and the rejoin word to take it back with its code."""
+    i = I18n(language)
+    words = lobby_words(i)
+    rejoin, leave = words.word(CommandKind.REJOIN), words.word(CommandKind.LEAVE)
+    name_word = words.word(CommandKind.NAME)
+
+    async def body(server: Server, port: int) -> None:
+        table, (ada, _bo) = await seat_people(server, port, "standard 2", ["Ada", "Bo"])
+        await until(lambda: table.match.phase is Phase.PLAYING)
+        await ada.send(f"language {language}")
+        await ada.wait_for(r"\.$", since=len(ada.lines))
+        seat = table.seats[0]
+        await ada.send(leave)
+        await until(lambda: seat.client is None, what="the seat waits")
+        since = len(ada.lines)
+        await ada.send(f"{name_word} Ada")  # still hers: no refusal
+        await ada.wait_for("Ada", since=since)
+        assert not any(rejoin in line for line in ada.lines[since:]), ada.lines[since:]
+        await ada.send(rejoin)
+        await until(lambda: seat.client is not None, what="the seat taken back")
+        back = i.gettext("You are back at table {number}, seat {seat}.").format(number=1, seat=1)
+        await ada.wait_for(re.escape(back.split(",")[0]), since=since)
+        await ada.send(leave)
+        await until(lambda: seat.client is None, what="the seat waits again")
+        await ada.send(f"{words.word(CommandKind.JOIN)} 1")  # joining the table left: the seat back too
+        await until(lambda: seat.client is not None, what="the seat taken back by join")
+        await ada.send(leave)
+        await until(lambda: seat.client is None, what="the seat waits once more")
+        await ada.close()
+        other = await LineClient.connect(port)
+        await other.send(f"{name_word} Ada language {language}")
+        refusal = await other.wait_for("Ada")
+        assert rejoin in refusal and "1" in refusal, refusal
+        assert other.lines[-1] != i.gettext("{name} is taken; choose another name.").format(name="Ada")
+        await other.close()
+
+    run(body)

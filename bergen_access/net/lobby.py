@@ -137,7 +137,10 @@ class Lobby:
         """The name taken; else why not (not a name, or someone else's)."""
         if not good_name(rest) or names_a_command(rest, client.i18n):
             return texts.bad_name(client.i18n)
-        other = alike(rest, self._names_taken(client))
+        waiting = {seat.name: table.number for table, seat in self.tables.waiting(but=client.session.left)}
+        other = alike(rest, self._names_online(client) + list(waiting))
+        if other is not None and other in waiting and other.casefold() == rest.casefold():  # theirs?
+            return texts.name_waiting(client.i18n, other, waiting[other])
         if other is not None:  # the same name, or one a reader could take for it ("Аԁа" for "Ada")
             return (
                 texts.name_taken(client.i18n, rest)
@@ -162,9 +165,13 @@ class Lobby:
             client.say(refused if refused is not None else texts.named(i, settings.name))
 
     def _names_taken(self, client: Client) -> list[str]:
-        """Everyone else's name online, and the names of seats waiting for their people."""
-        online = [c.session.name for c in self.connections.clients if c is not client and c.session.name]
-        return online + self.tables.waiting_names()
+        """Everyone else's name online, and the names of seats waiting for their people (but the one
+        this connection left: its name is still theirs)."""
+        waiting = [seat.name for _, seat in self.tables.waiting(but=client.session.left)]
+        return self._names_online(client) + waiting
+
+    def _names_online(self, client: Client) -> list[str]:
+        return [c.session.name for c in self.connections.clients if c is not client and c.session.name]
 
     def on_language(self, client: Client, rest: str) -> None:
         language = normalize_language(rest) if rest else None
@@ -249,6 +256,11 @@ class Lobby:
         self.tables.sit(client, table, table.seats[0])
 
     def on_join(self, client: Client, rest: str) -> None:
+        left = client.session.left
+        found = self.tables.seat_of_code(left) if left is not None and client.session.table is None else None
+        if found is not None and found[1].client is None and rest == str(found[0].number):
+            self.tables.take_back(client, *found)  # back to the seat this connection left: a rejoin
+            return
         if not self._may_sit(client):
             return
         table = self._table_named(client, rest)
@@ -295,6 +307,13 @@ class Lobby:
         if client.session.table is not None:
             client.say(texts.already_seated(client.i18n, client.session.table.number))
             return
+        left = client.session.left
+        if not rest.strip() and left is not None:  # the word alone, where a seat was left: that seat
+            found = self.tables.seat_of_code(left)
+            if found is not None:
+                self.tables.take_back(client, *found)
+                return
+            client.session.left = None  # it waits no more (a computer took it, or the match is over)
         if not rest.strip():  # the word alone is a question, not a wrong code
             client.say(texts.rejoin_usage(client.i18n))
             return

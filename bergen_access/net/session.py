@@ -37,6 +37,9 @@ class Session:
     table: Table | None = None
     seat: Seat | None = None
     watching: Watcher | None = None
+    #: the code of the seat this connection left waiting (``rejoin`` alone takes it back; its name stays
+    #: theirs meanwhile)
+    left: str | None = None
 
     @property
     def i18n(self) -> I18n:
@@ -45,4 +48,4 @@ class Session:
     def in_lobby(self) -> Session:
         """The same person at no table (their name and words kept): what a connection goes on with
         when its seat keeps this session for a rejoin, or loses it to another connection."""
-        return Session(self.name, self.language, self.verbosity)
+        return Session(self.name, self.language, self.verbosity, left=self.left)

@@ -387,14 +387,15 @@ class Tables:
             if seat.client is None and seat.away_since is not None and seat.address == address
         )
 
-    def waiting_names(self) -> list[str]:
-        """The names of seats waiting for their people (nobody else may take them meanwhile)."""
+    def waiting(self, but: str | None = None) -> list[tuple[Table, Seat]]:
+        """The seats waiting for their people, with their tables (nobody else may take their names
+        meanwhile); ``but``: the code of a seat left out (the one the asking connection left)."""
         return [
-            seat.name
+            (table, seat)
             for table in self.by_number.values()
             if not table.match.is_over
             for seat in table.people
-            if seat.client is None and seat.away_since is not None
+            if seat.client is None and seat.away_since is not None and not (but and seat.token == but)
         ]
 
     # ------------------------------------------------------------ at a seat
@@ -499,6 +500,7 @@ class Tables:
             side.seat_gone(client, code, SeatGone.OVER)
             return
         minutes = self.tell_away(client, table, seat)
+        client.session.left = code  # ``rejoin`` alone takes it back on this connection
         client.say(texts.left_table(client.i18n, table.number, minutes, seat.token))
         side.seat_left(client, table, seat, minutes)
 

@@ -120,6 +120,17 @@ def name_taken(i: I18n, name: str) -> Message:
     return line(i.gettext("{name} is taken; choose another name.").format(name=name))
 
 
+def name_waiting(i: I18n, name: str, number: int) -> Message:
+    # Translators: the name typed ({player}) is the name of a seat at table {number} that waits for its
+    # person (who left, or whose line dropped); that person takes it back with the rejoin command and
+    # the seat's code. {rejoin} is the lobby's command word.
+    text = i.gettext(
+        "{player} is taken: a seat at table {number} waits for {player}. If it is yours, type {rejoin} and "
+        "your code."
+    )
+    return line(text.format(player=name, number=number, **_words(i)))
+
+
 def name_alike(i: I18n, name: str, other: str) -> Message:
     # Translators: the name typed ({player}) reads like one someone else has ({other}): the same
     # letters in another case, or another script's letters that look the same ("Аԁа" for "Ada").
