@@ -440,3 +440,29 @@ def test_the_line_that_opens_a_hand_is_marked_as_its_heading_also_when_a_rejoin_
         await bo.close()
 
     run(body)
+
+
+def test_a_watching_page_is_told_who_plays_with_the_scores_and_may_leave() -> None:
+    async def body(server: Server, port: int, web_port: int) -> None:
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("create standard 2 computers easy")
+        await bo.wait_for("You sit at table")
+        page = await SocketClient.connect(web_port)
+        await page.send("language en verbosity normal")
+        await page.send("name Wu")
+        await page.send("watch 1")
+        await until(lambda: (page.last("status") or {}).get("where") == "watching", what="watching")
+        status = page.last("status")
+        assert status is not None
+        computer = server.tables[1].seats[1].name
+        people = status["people"]
+        assert re.fullmatch(r"Bo: \d+ points?", people[0]) and people[2] == "Target: 15 points", people
+        assert re.fullmatch(rf"{computer}, computer: \d+ points?", people[1]), people
+        assert status["moves"] == [{"label": "Leave", "line": "leave"}]
+        await page.send("leave")
+        await until(lambda: (page.last("status") or {}).get("where") == "lobby", what="the lobby")
+        await page.close()
+        await bo.close()
+
+    run(body)

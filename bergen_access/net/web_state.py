@@ -22,8 +22,10 @@ from .lobby_words import lobby_words
 from .side import prompt_state
 
 if TYPE_CHECKING:
+    from ..present.narrator import Narrator
+    from ..present.words import Words
     from .connections import Client
-    from .table import SeatGame, Table
+    from .table import Table
 
 #: each language's name in itself (the page's choice of language shows them so)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "tr": "Türkçe"}
@@ -134,14 +136,23 @@ def _button(label: str, line: str) -> dict[str, Any]:
 def web_state(client: Client) -> dict[str, Any]:
     """The prompt's state (as GMCP's ``Bergen.Prompt`` tells it) and the page's buttons for it."""
     state = prompt_state(client)
-    seat, table = client.session.seat, client.session.table
+    seat, table, watcher = client.session.seat, client.session.table, client.session.watching
+    if table is not None and seat is None and watcher is not None:  # who plays, the score, Leave
+        i = watcher.narrator.words.i18n
+        state["people"] = who_is_here(i, table, watcher.narrator.words)
+        state["moves"] = [_leave(i)]
+        if table.match.phase is Phase.NOT_STARTED:
+            state["text"] = _waiting(i, table)
+        elif table.match.is_over:
+            state["text"] = _match_over(i, table, watcher.narrator)
+        return state
     if seat is None or seat.game is None or table is None:
         return state
     game = seat.game
     i, lexicon = game.i18n, game.command_words
     # Leave, where the page would otherwise offer nothing to do: before the match and after it
-    leave = [_button(_shown(lobby_words(i).word(CommandKind.LEAVE)), CommandKind.LEAVE.value)]
-    state["people"] = who_is_here(i, table, game)
+    leave = [_leave(i)]
+    state["people"] = who_is_here(i, table, game.words)
     if table.match.phase is Phase.NOT_STARTED:
         state["text"] = _waiting(i, table)
         state["moves"] = leave
@@ -191,19 +202,28 @@ def web_state(client: Client) -> dict[str, Any]:
     elif table.match.phase is Phase.HAND_OVER and not table.match.is_over:  # Enter: ready for the next hand
         moves = [_button(_shown(lexicon.main_word(CommandKind.NEXT)), "")]
     elif table.match.is_over:  # the status says who won; the page's way on is Leave
-        won = table.match.winner
-        told = game.narrator.narrate(MatchWon(won, tuple(view.scores))) if won is not None else None
-        state["text"] = told.text if told is not None else texts.state_over(i)
+        state["text"] = _match_over(i, table, game.narrator)
         moves = leave
     state["moves"] = moves
     state["review"] = [_button(_shown(lexicon.main_word(kind)), lexicon.main_word(kind)) for kind in REVIEW]
     return state
 
 
-def who_is_here(i: I18n, table: Table, game: SeatGame) -> list[str]:
+def _leave(i: I18n) -> dict[str, Any]:
+    return _button(_shown(lobby_words(i).word(CommandKind.LEAVE)), CommandKind.LEAVE.value)
+
+
+def _match_over(i: I18n, table: Table, narrator: Narrator) -> str:
+    """The status after the match: who won, and every side's score (as the match's last line said)."""
+    won = table.match.winner
+    told = narrator.narrate(MatchWon(won, tuple(table.match.scores))) if won is not None else None
+    return told.text if told is not None else texts.state_over(i)
+
+
+def who_is_here(i: I18n, table: Table, words: Words) -> list[str]:
     """Who sits at the table, each with their side's score (or counters left), then the target: the
     page's "At the table" list and its key."""
-    words, match = game.words, table.match
+    match = table.match
     people = []
     for seat in table.seats:
         if seat.is_free:
