@@ -460,6 +460,12 @@ def test_lines_added_after_any_use_are_all_read_in_order(width: int, ops: list[O
     reader.read_everything()
 
 
+def _in_abbreviation(line: str, at: int) -> bool:
+    """The space at ``at`` joins parts of an abbreviation: ``z. B.``, ``d. h.`` (letters, a period each)."""
+    before = re.search(r"(?:^|[\s(])[^\W\d_]{1,2}\.$", line[:at])
+    return bool(before and re.match(r"[^\W\d_]{1,2}\.", line[at + 1 :]))
+
+
 @settings(max_examples=300, deadline=None)
 @given(text=TEXT, width=st.integers(1, 50))
 def test_the_windows_of_a_line_give_back_the_whole_line(text: str, width: int) -> None:
@@ -478,9 +484,10 @@ def test_the_windows_of_a_line_give_back_the_whole_line(text: str, width: int) -
             continue
         if line[end] != " ":  # a cut: only where no space lies within the window
             assert " " not in line[first : first + width + 1]
-        else:  # a break: at the last space that lets the window fit
-            last_space = line.rfind(" ", first, first + width + 1)
-            assert end <= last_space < following
+        else:  # a break: at the last space that lets the window fit, not inside an abbreviation (z. B.)
+            spaces = [at for at in range(first, first + width + 1) if line[at : at + 1] == " "]
+            free = [at for at in spaces if not _in_abbreviation(line, at)] or spaces
+            assert end <= free[-1] < following
     windows = [line[f:e] + " " * (n - e) for f, e, n in zip(firsts, ends, nexts, strict=True)]
     assert "".join(windows) == line  # the windows and the spaces they broke at: the whole line
 
@@ -516,3 +523,22 @@ def test_routing_finds_what_lies_under_each_cell_of_any_window(
     assert reader.view.position is not None and reader.view.position.line == number
     for cell in range(-2, width + 3):
         reader.route(cell)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Tippe einen Stein, z. B. 3-5: dann legst du ihn.",
+        "Ein Stein, d. h. ein Dominostein wie 10-12, passt.",
+        "Type a tile, e.g. 3-5 or 10-12, then Enter.",
+    ],
+)
+def test_no_window_breaks_inside_an_abbreviation_or_a_tile(line: str) -> None:
+    """``ein Stein, z.`` / ``B. 3-5: …`` was split across windows (issue 30): the parts of an abbreviation
+    and a tile stay in one window at every width they fit, and no window starts with ``B.``."""
+    for width in range(12, 60):
+        windows = [line[first : window(line, first, width)[0]] for first in starts(line, width)]
+        assert all(not re.match(r"[^\W\d_]{1,2}\.", w) or w.startswith(("z.", "d.", "e.g.")) for w in windows)
+        for whole in ("z. B.", "d. h.", "e.g.", "3-5", "10-12"):
+            if whole in line:
+                assert any(whole in w for w in windows), (width, windows)

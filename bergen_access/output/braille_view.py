@@ -38,9 +38,9 @@ Choices, as a reader who reads only braille would need them:
 - **The status** never hides an unread line and never counts as unread: it is shown
   when the reader pans past the newest line, and while shown it follows each update.
   Each status given is a prompt: the player may answer it (see "follows the player").
-- **Windows** break at spaces (a tile like ``10-12`` or a word is never cut in two when a
-  space lies within the window), and end at a sentence's end where one lies within them
-  (``Winner: Anna.`` and the score after it are never cut across windows: see ``window``);
+- **Windows** break at spaces (a tile like ``10-12``, a word or an abbreviation like ``z. B.`` is
+  never cut in two when a space lies within the window), and end at a sentence's end where one lies
+  within them (``Winner: Anna.`` and the score after it are never cut across windows: see ``window``);
   a single word longer than the window is cut.
 - A line is **read** once its last window has been shown (or the reader moved down past
   it). The history keeps the last ``history`` lines; lines still unread are never dropped.
@@ -48,6 +48,7 @@ Choices, as a reader who reads only braille would need them:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -57,6 +58,11 @@ MIN_WIDTH = 8
 
 #: what ends a sentence (or a clause) on a line: the window prefers to end right after it
 SENTENCE_ENDS = ".!?;"
+
+#: an abbreviation of several parts, each one or two letters and a period (``z. B.``, ``d. h.``,
+#: ``u. a.``): the spaces inside it are no breaks, and its periods end no sentence
+_ABBREVIATION_BEFORE = re.compile(r"(?:^|[\s(])[^\W\d_]{1,2}\.$")
+_ABBREVIATION_AFTER = re.compile(r"[^\W\d_]{1,2}\.")
 
 
 @dataclass(frozen=True)
@@ -130,7 +136,9 @@ def window(text: str, start: int, width: int) -> tuple[int, int]:
     if len(text) - start <= width:
         return len(text), len(text)
     limit = start + width + 1  # a break may be the space just after a full window
-    space = text.rfind(" ", start + 1, limit)
+    space = max((at for at in range(start + 1, limit) if _breaks(text, at)), default=-1)
+    if space == -1:  # an abbreviation longer than the window is broken like a long line: at a space
+        space = text.rfind(" ", start + 1, limit)
     sentence = max((at for at in range(start + 1, limit) if _ends_sentence(text, at)), default=-1)
     if sentence != -1:
         space = sentence
@@ -141,10 +149,20 @@ def window(text: str, start: int, width: int) -> tuple[int, int]:
     return end, after
 
 
+def _breaks(text: str, at: int) -> bool:
+    """Whether a window may end at ``at``: a space, not one inside an abbreviation (``z. B.``)."""
+    return text[at] == " " and not _inside_abbreviation(text, at)
+
+
+def _inside_abbreviation(text: str, at: int) -> bool:
+    """Whether the space at ``at`` joins two parts of an abbreviation: ``z. B.``, ``d. h.``."""
+    return bool(_ABBREVIATION_BEFORE.search(text, 0, at) and _ABBREVIATION_AFTER.match(text, at + 1))
+
+
 def _ends_sentence(text: str, at: int) -> bool:
     """Whether the space at ``at`` follows a sentence's end: ``.``, ``!`` or ``?`` before a capital
-    (not ``e.g. 3-5``, not ``/15. help``), or a ``;``."""
-    if text[at] != " " or at + 1 >= len(text):
+    (not ``e.g. 3-5``, not ``/15. help``, not ``z. B.``), or a ``;``."""
+    if not _breaks(text, at) or at + 1 >= len(text):
         return False
     mark = text[at - 1]
     return mark == ";" or (mark in SENTENCE_ENDS and text[at + 1].isupper())
