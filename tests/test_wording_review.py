@@ -116,6 +116,13 @@ def test_learn_between_parts_asks_for_the_next_part_not_the_next_hand(
     assert prompts.next_hand(I18n(language)).facts not in output
 
 
+def test_german_scorekeeper_undo_says_zurueckgenommen() -> None:
+    keeper = KeepText(narrator("de", players=3))
+    said_before = Message("Mia legt 2-4 links.", "Mia legt 2-4 links.", "Mia 2-4L")
+    assert said(keeper.undone(said_before)) == "Zurückgenommen: Mia legt 2-4 links."
+    assert said(keeper.undone(None)) == "Zurückgenommen."
+
+
 def test_german_messages_write_zum_beispiel_not_the_abbreviation() -> None:
     """ "z. B." splits across braille windows ("z." / "B. 3-5"); no German message abbreviates it."""
     with (ROOT / "locales" / "de" / "LC_MESSAGES" / "bergen_access.po").open("rb") as stream:
