@@ -32,6 +32,7 @@ from bergen_access.present.lessons import LessonWords
 from bergen_access.present.message import Message, Verbosity
 from bergen_access.present.narrator import Narrator
 from bergen_access.present.record_talk import replay_start, result_text, statistics_lines
+from bergen_access.present.refusals import extra_words
 from bergen_access.present.table_talk import saved_match
 from bergen_access.present.words import Words
 
@@ -148,6 +149,12 @@ def test_turkish_why_on_a_play_that_scored_nothing() -> None:
         "Mia'nın 0-0 taşı puan getirmedi: uçlar 6 ve çift 0 idi, aynı değildi.",
         f"Son puanın nedeni için {why} 2 yaz.",
     ]
+
+
+def test_turkish_a_command_with_words_after_it_is_not_understood_not_unused() -> None:
+    """ "geri al" itself is understood now (the command table's phrases); other extra words hear this."""
+    text = extra_words(I18n("tr"), "geri xyz", "geri").text
+    assert text == "“geri xyz” anlaşılmadı: geri komutundan sonra bir şey yazılmaz; yalnızca geri yaz."
 
 
 def test_turkish_learn_welcome_and_first_part() -> None:
