@@ -43,6 +43,7 @@ from .seat.match_seat import Seating
 from .seat.record_replay import RecordReplay
 from .seat.session import QuitGame
 from .session.match_log import Entry, read_records
+from .session.paths import said_folder
 from .session.savefile import checked_seat
 from .ui.reader import ask
 
@@ -149,11 +150,11 @@ def _export(console: Console, entry: Entry, folder: Path | None) -> int:
     text, table = export_texts(entry, console.language, console.verbosity)
     base = "bergen-match-" + entry.path.stem
     try:
-        text_path, csv_path = write_export(folder, base, text, table)
+        text_path, _csv_path = write_export(folder, base, text, table)
     except OSError as error:
         console.announcer.announce(_plain(export_failed(i, error.strerror or str(error))))
         return 1
-    console.announcer.announce(_plain(exported(i, str(text_path), str(csv_path))))
+    console.announcer.announce(_plain(exported(i, text_path.stem, said_folder(text_path.parent))))
     return 0
 
 

@@ -39,6 +39,7 @@ from bergen_access.core.table import DrawTiles, Entry, NewHand, Open, Reveal, Ta
 from bergen_access.core.tally import Tally
 from bergen_access.core.tiles import TILES, Tile, parse_tile
 from bergen_access.i18n import I18n
+from bergen_access.session.paths import said_folder
 
 from .capabilities import pty_spawn
 from .drivers import ROOT, PipeSession, clean, environment
@@ -1194,8 +1195,8 @@ def test_export_has_a_header_no_guidance_and_one_csv_row_per_score(tmp_path: Pat
     run = keep(
         tmp_path, ["--names", "Ada,Bo", "--scores", "3,0", "--export-dir", str(folder)], typed, language
     )
-    assert run.reply(typed[-2]) == t(
-        language, "Exported: {text} and {csv}.", text=folder / "evening.txt", csv=folder / "evening.csv"
+    assert run.reply(typed[-2]) == t(  # the name once, the folder once (issue 30)
+        language, "Exported {name}.txt and .csv to {folder}.", name="evening", folder=said_folder(folder)
     )
     text = (folder / "evening.txt").read_text(encoding="utf-8").splitlines()
     start, _, end = i18n(language).gettext("Bergen Access score sheet, {date}.").partition("{date}")

@@ -21,6 +21,7 @@ from bergen_access.core.record import action_to_json
 from bergen_access.core.rules import preset
 from bergen_access.session.journal import read_journal
 from bergen_access.session.match_log import read_records
+from bergen_access.session.paths import said_folder
 from bergen_access.session.savefile import checked_seat
 from bergen_access.session.storage import Storage
 
@@ -145,11 +146,11 @@ def test_list_export_and_replay_through_the_real_program(tmp_path: Path) -> None
     exported = run(tmp_path, ["record", "export", "1"], "")
     assert_clean(exported)
     [text] = sorted((data_of(tmp_path) / "exports").glob("bergen-match-*.txt"))
-    assert f"Exported: {text} and {text.with_suffix('.csv')}." in exported.out
+    assert f"Exported {text.stem}.txt and .csv to {said_folder(text.parent)}." in exported.out
     assert text.read_text().startswith("Bergen Access score sheet, ")
     assert text.with_suffix(".csv").read_text().startswith("hand,player,side,event,full value,points,total")
     twice = run(tmp_path, ["record", "export", "1"], "")  # never over the first files
-    assert str(text.with_name(text.stem + "-2.txt")) in twice.out
+    assert f"{text.stem}-2.txt and .csv" in twice.out
     replay = run(tmp_path, ["record", "replay", "1"], "\n\nhand\nscore\n1-5\nquit\n")
     assert_clean(replay)
     assert replay.out.startswith("Replay of match 1. ") or "Replay of match 1. " in replay.out
@@ -331,3 +332,15 @@ def test_bergen_record_with_a_word_it_does_not_take_says_what_it_takes(
     said = run(tmp_path, ["record", "foo", "--lang", language], "")
     assert_clean(said, 2)
     assert said.out.startswith(start) and "export N" in said.out and "usage" not in said.out.lower()
+
+
+def test_an_export_says_its_folder_short() -> None:
+    """An export says the file name once and the folder once: relative under the folder the program was
+    started in, from ~ under the home folder, else whole (issue 30: whole paths were read out)."""
+    here, home = Path("/work/evening"), Path("/home/ada")
+    assert said_folder(Path("/work/evening/exports"), here, home) == "exports"
+    assert said_folder(here, here, home) == "."
+    assert said_folder(Path("/home/ada/.local/share/bergen-access/exports"), here, home) == str(
+        Path("~/.local/share/bergen-access/exports")
+    )
+    assert said_folder(Path("/media/stick/exports"), here, home) == str(Path("/media/stick/exports"))

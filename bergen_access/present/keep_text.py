@@ -30,6 +30,7 @@ from . import prompts
 from .feedback import Feedback
 from .message import Message, Prompt
 from .narrator import Narrator, Phrase
+from .record_talk import exported_text
 
 #: the scorekeeper's commands as its help lists them: reviews, settings and leaving, corrections
 KEEP_REVIEWS = (
@@ -575,15 +576,19 @@ class KeepText:
         # Translators: scorekeeper: redo with nothing undone.
         return self.plain(self.i.gettext("Nothing to redo."))
 
-    def exported(self, text_path: str, csv_path: str, renamed: bool = False) -> Message:
+    def exported(self, name: str, folder: str, renamed: bool = False) -> Message:
+        """The two files written: their name once (``bergen-… .txt and .csv``) and the folder once, as
+        ``said_folder`` shortens it."""
         if renamed:
             # Translators: scorekeeper: the record was written to two files under a new name, because
-            # files of the name asked for exist already (they are never overwritten).
-            text = self.i.gettext("Files of that name exist already, so the record went to {text} and {csv}.")
+            # files of the name asked for exist already (they are never overwritten). {name} is the file
+            # name without .txt or .csv, {folder} the folder, shortened (e.g. "exports" or "~/exports").
+            text = self.i.gettext(
+                "Files of that name exist already, so the record went to {name}.txt and .csv in {folder}."
+            )
         else:
-            # Translators: scorekeeper: the record was written to two files.
-            text = self.i.gettext("Exported: {text} and {csv}.")
-        return self.plain(text.format(text=text_path, csv=csv_path), f"{text_path}")
+            text = exported_text(self.i)
+        return self.plain(text.format(name=name, folder=folder), f"{name}.txt .csv {folder}")
 
     def export_failed(self, reason: str) -> Message:
         # Translators: scorekeeper: the files could not be written. {reason} is the system's message.

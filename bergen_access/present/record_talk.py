@@ -338,9 +338,15 @@ def replay_over(i: I18n, leave: str) -> str:
     return i.gettext("End of the replay. Ask what you like; Enter or {quit} leaves.").format(quit=leave)
 
 
-def exported(i: I18n, text_path: str, csv_path: str) -> str:
-    # Translators: a played match's record was written to two files.
-    return i.gettext("Exported: {text} and {csv}.").format(text=text_path, csv=csv_path)
+def exported_text(i: I18n) -> str:
+    """A record was written to two files: fields {name} (without .txt or .csv) and {folder}."""
+    # Translators: a record was written to two files, {name}.txt and {name}.csv. {name} is the file name
+    # without .txt or .csv, {folder} the folder, shortened (e.g. "exports" or "~/exports").
+    return i.gettext("Exported {name}.txt and .csv to {folder}.")
+
+
+def exported(i: I18n, name: str, folder: str) -> str:
+    return exported_text(i).format(name=name, folder=folder)
 
 
 def export_failed(i: I18n, reason: str) -> str:

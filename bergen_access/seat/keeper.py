@@ -46,6 +46,7 @@ from ..present.refusals import Refusals, input_refused
 from ..present.replies import Replies
 from ..present.rules_text import rules_sentences
 from ..present.words import Words
+from ..session.paths import said_folder
 from .session import Session, pause_after_save
 from .talking import Talking
 
@@ -376,7 +377,7 @@ class Keeper(Talking):
         name = command.argument.strip() or f"bergen-{time.strftime('%Y%m%d-%H%M%S')}"
         if not export_name_ok(name):
             word = self.lexicon.game.main_word(CommandKind.EXPORT)
-            self.say(notices.export_refused(self.i18n, name, str(folder), word))
+            self.say(notices.export_refused(self.i18n, name, said_folder(folder), word))
             return
         base = name.removesuffix(".txt").removesuffix(".csv")
         core = self.core
@@ -384,11 +385,12 @@ class Keeper(Talking):
         text = record_text(self.narrator, records, core.scores, core.starting_scores, core.target)
         table = record_csv(self.narrator, [e for d in self.done for e in d.events], core.target)
         try:
-            text_path, csv_path = write_export(folder, base, text, table)
+            text_path, _csv_path = write_export(folder, base, text, table)
         except OSError as error:
             self.say(self.text.export_failed(error.strerror or str(error)))
             return
-        self.say(self.text.exported(str(text_path), str(csv_path), renamed=text_path.stem != base))
+        said = said_folder(text_path.parent)
+        self.say(self.text.exported(text_path.stem, said, renamed=text_path.stem != base))
 
     # --------------------------------------------------------------- commands
 

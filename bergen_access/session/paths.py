@@ -67,3 +67,23 @@ def system_folders() -> tuple[Path | None, Path | None]:
     return _folder(CONFIG_VARIABLE, platformdirs.user_config_dir, {}), _folder(
         DATA_VARIABLE, platformdirs.user_data_dir, {}
     )
+
+
+def said_folder(folder: Path, here: Path | None = None, home: Path | None = None) -> str:
+    """A folder as it is said after an export: short for speech and braille, still findable. Under the
+    folder the program was started in, relative to it (``exports``; ``.`` for that folder itself); else
+    under the home folder, from ``~`` (``~/.local/share/bergen-access/exports``); else whole."""
+    try:
+        here = here if here is not None else Path.cwd()
+        home = home if home is not None else Path.home()
+    except (OSError, RuntimeError):  # no working folder, or no home
+        return str(folder)
+    for base, prefix in ((here, ""), (home, "~")):
+        try:
+            relative = folder.relative_to(base)
+        except ValueError:
+            continue
+        if not prefix:
+            return str(relative)
+        return str(Path(prefix) / relative) if relative.parts else prefix
+    return str(folder)
