@@ -248,3 +248,20 @@ def test_why_score_history_and_help_are_answered_at_another_match(language: str)
     assert i.gettext("The list of commands; help and a command explains it.") in offered
     assert offered.rstrip().endswith(i.gettext("Thank you for playing. Goodbye."))
     assert not after
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_line_not_understood_at_the_which_end_question_keeps_the_tile_waiting(language: str) -> None:
+    """A typo at the question is refused, the question asked again, and the end's word then plays."""
+    table, clients = network_table(4, language)
+    seat = play_until_a_forced_draw(table)
+    game, client = table.seats[seat].game, clients[seat]
+    assert game is not None
+    game.handle("d")
+    game.handle("0-2")
+    question = client.lines[-1]
+    before = len(client.lines)
+    game.handle("lfet")
+    assert len(client.lines) - before >= 2 and client.lines[-1] == question, client.lines[before:]
+    game.handle(I18n(language).pgettext("command", "left l").split()[0])
+    assert table.match.actions[-1].tile.notation == "0-2"  # type: ignore[union-attr]

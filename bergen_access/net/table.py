@@ -256,6 +256,7 @@ class SeatGame(MatchSeat):
     def refuse(self, error: ParseError) -> None:
         """A line that is no command: its answer is told as a refusal (GMCP's ``Bergen.Line``)."""
         self.lines.announce_as(self.refusal(error), LineKind.REFUSAL)
+        self.ask_again_if_aside()
 
 
 def _seen(event: Event, seat: int) -> Event:

@@ -226,6 +226,13 @@ class MatchSeat(Talking):
     def refuse(self, error: ParseError) -> None:
         """Say why a line is not a command, and what is possible."""
         self.say(self.refusal(error))
+        self.ask_again_if_aside()
+
+    def ask_again_if_aside(self) -> None:
+        """The line just answered was typed at the which-end question, which stays open: asked again."""
+        if self.asked_aside:
+            self.asked_aside = False
+            self.move_commands.ask_again()
 
     def refusal(self, error: ParseError) -> Message:
         """Why a line is not a command, and what is possible."""
@@ -245,10 +252,9 @@ class MatchSeat(Talking):
             self.say(self.reviews.answer(review, self.view))
         else:
             super().run_command(kind, command)
-        if self.asked_aside:  # asked while the which-end question was open: it is asked again
+        if kind is CommandKind.REPEAT:  # the repeated line is the question already
             self.asked_aside = False
-            if kind is not CommandKind.REPEAT:  # the repeated line is the question already
-                self.move_commands.ask_again()
+        self.ask_again_if_aside()  # asked while the which-end question was open: it is asked again
 
     def on_hint(self, command: Command) -> None:
         self.say(self.replies.hint(self.view))

@@ -105,11 +105,12 @@ class MoveCommands:
 
     def aside(self, kind: CommandKind | None) -> bool:
         """A line that answered no question was read as ``kind`` (None: as no command): while the
-        which-end question is open, a review or a setting keeps it (True: ask it again after the
-        answer); anything else drops it, the tile back in hand."""
+        which-end question is open, a review or a setting keeps it, and so does a line not understood
+        (a typo, or a word a network table's lobby knows): True, ask it again after the answer. Any
+        other command drops it, the tile back in hand."""
         if self.asking is None:
             return False
-        if kind is not None and keeps_the_question(kind):
+        if kind is None or keeps_the_question(kind):
             return True
         self.asking = None
         return False
