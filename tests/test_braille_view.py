@@ -542,3 +542,39 @@ def test_no_window_breaks_inside_an_abbreviation_or_a_tile(line: str) -> None:
         for whole in ("z. B.", "d. h.", "e.g.", "3-5", "10-12"):
             if whole in line:
                 assert any(whole in w for w in windows), (width, windows)
+
+
+def test_after_a_routing_press_the_line_acted_on_is_not_shown_again() -> None:
+    """Routed from the first window of a long turn line, the result came, and panning on showed the stale
+    turn line again (issue 30): the line a routing press acted on counts as read."""
+    view = BrailleView(40)
+    turn, hand = hand_line(
+        [("9|-|-|-:", None), ("0-5:2", TilePick("0-5 2")), ("0-6:2", TilePick("0-6 2"))]
+        + [("/", None)]
+        + [(t, None) for t in ["1-3", "2-4", "3-6", "5-5", "1-8", "2-8", "3-8", "4-4", "4-6"]]
+    )
+    view.add(turn, hand=hand)
+    view.status("9|-|-|-, 9 tiles")
+    assert view.position is not None and view.position.start == 0 and len(turn) > 40  # half read
+    target = view.route(10)
+    assert target == TilePick("0-5 2")
+    view.routed()
+    view.add_message([("You 0-5 2 9|5|-|-", None)], answer=True)
+    view.add("Anna 0-2 3 9|5|2|-")
+    shown = [view.shown]
+    while view.pan_right() is not None:
+        shown.append(view.shown)
+    assert not any(line.startswith("9|-|-|-:") for line in shown), shown
+    assert any(line.startswith("Anna 0-2") for line in shown), shown
+
+
+def test_a_question_is_not_shown_again_as_the_status() -> None:
+    """``3-6: 1/4?`` and then, panning on, the status ``arm 1 / 4``: the question twice (issue 30)."""
+    view = BrailleView(40)
+    view.status("3|5|5|6, 6 tiles")
+    question, hand = hand_line([("3-6:", None), ("1/4?", CommandPick("1"))])
+    view.add_message([(question, hand)], answer=True)
+    view.status("arm 1 / 4")
+    assert view.shown.strip() == "3-6: 1/4?"
+    assert view.pan_right() is None and view.shown.strip() == "3-6: 1/4?"
+    assert view.line_down() is None and view.shown.strip() == "3-6: 1/4?"

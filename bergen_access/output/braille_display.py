@@ -228,6 +228,8 @@ class BrailleDisplay:
         if self._end_sign(now=True) and command is KeyCommand.ROUTE:
             return  # the finger was over the sign, not over the line
         target = view.route(argument) if command is KeyCommand.ROUTE else None
+        if target is not None:
+            view.routed()  # the line acted on is read: never shown again after the result
         if isinstance(target, TilePick):
             self.typed(target.tile_text)
         elif isinstance(target, CommandPick):

@@ -27,7 +27,10 @@ Choices, as a reader who reads only braille would need them:
   (On a display too narrow for the number, a lone ``+`` says that lines wait.)
 - **Pan right** shows the next window of the line; at its end the oldest line not yet
   read; with nothing unread, the next newer line; after the newest line, the status, so
-  the reader learns whose turn it is; with no status, it stays.
+  the reader learns whose turn it is; with no status, or when the newest line is a question
+  the player answers by routing (the status would ask it again), it stays.
+- **A routing press** acts on the line shown: that line counts as read, so its offer, gone
+  once taken, is never shown again after the result (``routed``).
 - **Pan left** shows the previous window; at the start of a line, the last window of the
   line before it (from the status: the newest line).
 - **Line up / line down** step through the lines, each from its start. Line down moves on
@@ -353,6 +356,12 @@ class BrailleView:
             self._at, self._offset = len(self._lines) - 1, 0
         return self._refresh()
 
+    def routed(self) -> None:
+        """A routing key over the line shown typed what it offered: the player acted on that line, so
+        it counts as read (what it offered is gone: reading on never comes back to it)."""
+        if self._at is not None and self._lines[self._at].spans:
+            self._lines[self._at].read = True
+
     def route(self, cell: int) -> RouteTarget | None:
         """What lies under routing key ``cell`` (0-based) now: a tile or command of a hand line, or None."""
         if self._at is None:
@@ -374,8 +383,14 @@ class BrailleView:
             self._at, self._offset = unread, 0
         elif self._at < len(self._lines) - 1:
             self._at, self._offset = self._at + 1, 0
-        elif self._status:
+        elif self._status and not self._asks(self._lines[self._at]):
             self._at, self._offset = None, 0
+
+    @staticmethod
+    def _asks(line: _Line) -> bool:
+        """A question the player answers by routing (``3-5: L/R?``): the prompt's status asks the same
+        again, so past it reading stays (the question is not shown twice)."""
+        return bool(line.spans) and line.text.endswith("?")
 
     def _oldest_unread(self, besides: int | None) -> int | None:
         return next((i for i, line in enumerate(self._lines) if not line.read and i != besides), None)
