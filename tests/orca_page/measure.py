@@ -112,6 +112,24 @@ class Figures:
                 count += 1
         return count
 
+    def behind_examples(self, most: int = 3) -> list[str]:
+        """Lines heard after a line of a later burst, each with that line."""
+        shown = []
+        for line in self.lines:
+            if line.heard_at is None:
+                continue
+            later = [
+                o
+                for o in self.lines
+                if o.burst > line.burst and o.heard_at is not None and o.heard_at < line.heard_at
+            ]
+            if later:
+                first = later[0]
+                shown.append(
+                    f"{line.text[:40]!r} (burst {line.burst}) after {first.text[:40]!r} (burst {first.burst})"
+                )
+        return shown[:most]
+
     def out_of_order_examples(self, most: int = 3) -> list[list[str]]:
         shown = []
         for burst in self.multi:
@@ -207,6 +225,8 @@ def table(figures: Sequence[Figures]) -> str:
     for f in figures:
         for example in f.out_of_order_examples():
             out.append(f"{f.language} out of order: " + " / ".join(example))
+        for example in f.behind_examples():
+            out.append(f"{f.language} behind a later burst: {example}")
         for text in f.unmatched[:8]:
             out.append(f"{f.language} other: {text!r}")
     return "\n".join(out)
