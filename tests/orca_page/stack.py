@@ -8,7 +8,6 @@ One Orca per user at a time: a lock file in the user's temporary folder is held 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import shutil
 import signal
@@ -18,6 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+try:
+    import fcntl
+except ImportError:  # Windows: no Xvfb nor Orca there either (missing_tools says so)
+    fcntl = None  # type: ignore[assignment]
+
 #: the programs the stack starts (and Chromium, which Playwright starts on the same display)
 TOOLS = {
     "Xvfb": "Xvfb",
@@ -25,6 +29,7 @@ TOOLS = {
     "at-spi-bus-launcher": "/usr/libexec/at-spi-bus-launcher",
     "speech-dispatcher": "speech-dispatcher",
     "orca": "orca",
+    "dbus-send": "dbus-send",
 }
 LANGUAGES = ("en", "de", "tr")
 LOCK = Path(os.environ.get("TMPDIR", "/tmp")) / f"bergen-orca-{os.getuid()}.lock"
@@ -32,7 +37,8 @@ LOCK = Path(os.environ.get("TMPDIR", "/tmp")) / f"bergen-orca-{os.getuid()}.lock
 
 def missing_tools() -> list[str]:
     """The programs of the stack this machine lacks."""
-    return [name for name, path in TOOLS.items() if shutil.which(path) is None]
+    missing = [name for name, path in TOOLS.items() if shutil.which(path) is None]
+    return missing if fcntl is not None else ["a POSIX system", *missing]
 
 
 @dataclass(frozen=True)
