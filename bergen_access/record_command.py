@@ -32,8 +32,8 @@ from .present.record_talk import (
     no_such_match,
     number_needed,
     record_action_refused,
-    replay_help,
     replay_over,
+    replay_refusal,
     replay_start,
     statistics_message,
     when,
@@ -177,7 +177,9 @@ def _replay(console: Console, entry: Entry, number: int) -> int:
             except (EOFError, KeyboardInterrupt):
                 return 0
             if not replay.handle(line):
-                replay.seat.say(replay.seat.feedback.plain(replay_help(replay.seat.i18n, *replay.commands())))
+                replay.seat.say(
+                    replay.seat.feedback.plain(replay_refusal(replay.seat.i18n, *replay.commands()))
+                )
             if replay.finished and not told_over:
                 told_over = True
                 leave = replay.commands()[1]

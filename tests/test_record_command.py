@@ -16,9 +16,13 @@ from typing import Any
 
 import pytest
 
+from bergen_access.commands.definitions import CommandKind
+from bergen_access.commands.lexicon import Lexicon
 from bergen_access.core.played import played_record
 from bergen_access.core.record import action_to_json
 from bergen_access.core.rules import preset
+from bergen_access.i18n import I18n
+from bergen_access.present.record_talk import replay_prompt
 from bergen_access.session.journal import read_journal
 from bergen_access.session.match_log import read_records
 from bergen_access.session.paths import said_folder
@@ -344,3 +348,31 @@ def test_an_export_says_its_folder_short() -> None:
         Path("~/.local/share/bergen-access/exports")
     )
     assert said_folder(Path("/media/stick/exports"), here, home) == str(Path("/media/stick/exports"))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "tr"])
+def test_replay_answers_why_hint_and_help_and_its_prompt_says_where_it_is(
+    tmp_path: Path, language: str
+) -> None:
+    """``why``, ``hint`` and ``help`` work in a replay, as at that moment of the match, and the prompt
+    says which move of how many (issue 30: they were refused, the prompt was a bare number)."""
+    assert_clean(run(tmp_path, GAME, "1-5 left\nquit\n"))
+    i = I18n(language)
+    word = Lexicon(i).main_word
+    typed = [word(CommandKind.WHY), word(CommandKind.HINT), word(CommandKind.HELP)]
+    replay = run(tmp_path, ["record", "replay", "1", "--lang", language], "\n\n\n" + "\n".join(typed) + "\n")
+    assert_clean(replay)
+    refused = i.gettext("This is a replay: Enter shows the next move. Ask {commands}; {quit} leaves.")
+    assert refused.split(":")[0] not in replay.out  # none of the three is refused
+    answers = replay.out.split("3/3> ")[1:]
+    assert len(answers) == 4, replay.out
+    why, hint, help_, _ = (answer.split("\n", 1)[1] for answer in answers)  # after the echoed line
+    helped = i.gettext(
+        "Replay: Enter shows the next move, as you heard it then. Ask {commands} at any moment: they "
+        "answer as at that moment of the match. {quit} leaves."
+    )
+    assert why.strip() and hint.strip() and help_.startswith(helped.split(":")[0] + ":")
+    assert "5-6" in hint  # the hint at that moment: 5-6 scores a double header
+    assert "1/3> " in replay.out  # the display's prompt: the move and how many
+    assert replay_prompt(i, 4, 31).short == i.gettext("Move {number} of {total}: ").format(number=4, total=31)
+    assert replay_prompt(I18n("en"), 4, 31).short == "Move 4 of 31: "

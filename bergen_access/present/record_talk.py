@@ -15,7 +15,7 @@ from ..core.events import HeaderKind
 from ..core.statistics import Figures, Played, Tally, figures
 from ..i18n import I18n
 from ..session.match_log import Entry
-from .message import Message, Verbosity
+from .message import Message, Prompt, Verbosity
 from .narrator import Narrator
 from .rules_text import preset_names
 from .table_talk import level_names, rules_name
@@ -324,12 +324,34 @@ def replay_start(i: I18n, line: str, commands: str, leave: str) -> str:
     return text.format(match=line, commands=commands, quit=leave)
 
 
-def replay_help(i: I18n, commands: str, leave: str) -> str:
+def replay_refusal(i: I18n, commands: str, leave: str) -> str:
     # Translators: bergen record replay: a move or other command typed; a replay only shows the record.
     # {commands} the commands that can be asked (e.g. "hand, ends, line, score"), {quit} the word that
     # leaves.
     text = i.gettext("This is a replay: Enter shows the next move. Ask {commands}; {quit} leaves.")
     return text.format(commands=commands, quit=leave)
+
+
+def replay_help(i: I18n, commands: str, leave: str) -> str:
+    # Translators: help typed during bergen record replay. {commands} the commands that can be asked (e.g.
+    # "hand, ends, line, score, why, hint"), {quit} the word that leaves.
+    text = i.gettext(
+        "Replay: Enter shows the next move, as you heard it then. Ask {commands} at any moment: they "
+        "answer as at that moment of the match. {quit} leaves."
+    )
+    return text.format(commands=commands, quit=leave)
+
+
+def replay_prompt(i: I18n, steps: int, total: int) -> Prompt:
+    """The replay's prompt: where it is, ``Move 4 of 31: `` (``4/31> `` on the display)."""
+    if steps == 0:
+        # Translators: the prompt of bergen record replay before its first move; ends with ": ".
+        short = i.gettext("Enter for move 1 of {total}: ").format(total=total)
+    else:
+        # Translators: the prompt of bergen record replay: the move just shown and how many there are;
+        # ends with ": ".
+        short = i.gettext("Move {number} of {total}: ").format(number=steps, total=total)
+    return Prompt(f"{steps}/{total}> ", short)
 
 
 def replay_over(i: I18n, leave: str) -> str:

@@ -19,6 +19,7 @@ from ..core.events import Drew
 from ..core.told import Retelling, Told
 from ..output.announcer import Announcer
 from ..present.message import Prompt, Verbosity
+from ..present.record_talk import replay_help, replay_prompt
 from .match_seat import MatchSeat, Seating
 from .session import QuitGame, quiet_session
 
@@ -31,6 +32,8 @@ SHOWN = (
     CommandKind.COUNT,
     CommandKind.TURN,
     CommandKind.HISTORY,
+    CommandKind.WHY,
+    CommandKind.HINT,
 )
 
 #: what can be asked during a replay: those, the other review commands and the ways the game talks
@@ -71,6 +74,7 @@ class RecordReplay:
         )
         self.seat.news.telling = self.retelling.telling
         self.steps = 0
+        self.total = steps_of(recorded, seating.human)
 
     @property
     def match(self) -> Match:
@@ -123,9 +127,12 @@ class RecordReplay:
             if not self.step():
                 raise QuitGame
             return True
-        if command.kind not in ASKED:
+        if command.kind is CommandKind.HELP and not command.argument:
+            seat.say(seat.feedback.plain(replay_help(seat.i18n, *self.commands())))
+            return True
+        if command.kind not in ASKED and command.kind is not CommandKind.HELP:
             return False
-        seat.run_command(command.kind, command)
+        seat.run_command(command.kind, command)  # why and hint as at the seat then; help WORD: the game's
         return True
 
     def commands(self) -> tuple[str, str]:
@@ -135,4 +142,16 @@ class RecordReplay:
         return ", ".join(asked), lexicon.main_word(CommandKind.QUIT)
 
     def prompt(self) -> Prompt:
-        return Prompt(f"{self.steps}> ", f"{self.steps}: ")
+        """Where the replay is: ``Move 4 of 31: `` (``4/31> `` on the display and the line-editing prompt);
+        before the first move, what Enter shows."""
+        return replay_prompt(self.seat.i18n, self.steps, self.total)
+
+
+def steps_of(recorded: Match, seat: int) -> int:
+    """How many steps the replay of ``recorded`` at ``seat`` has (each one Enter)."""
+    retelling = Retelling(recorded, seat)
+    count = 0
+    while not retelling.finished:
+        retelling.step()
+        count += 1
+    return count
