@@ -460,10 +460,15 @@ def test_still_held_at_each_hands_end(full_matches: dict[tuple[str, str, int], t
 
 
 def resume_question(i: I18n, state: Match, rules_word: str) -> str:
-    described = i.gettext("rules: {rules}; {players}; score {scores}").format(
+    players = [i.pgettext("name", "You"), *NAMES[1 : state.players]]
+    each = ", ".join(
+        i.gettext("{side} {count}").format(side=n, count=s)
+        for n, s in zip(players, state.scores, strict=True)
+    )
+    described = i.gettext("rules: {rules}; {players}; {scores}").format(
         rules=i.pgettext("preset", rules_word),
-        players=", ".join([i.pgettext("name", "You"), *NAMES[1 : state.players]]),
-        scores=" : ".join(str(s) for s in state.scores),
+        players=", ".join(players),
+        scores=i.gettext("score: {list}").format(list=each),  # each side by name: "score: You 3, Anna 2"
     )
     return i.gettext("A saved match is waiting, in hand {hand}: {match}. Continue it? Yes or no.").format(
         hand=state.hand_number, match=described
