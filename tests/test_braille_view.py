@@ -578,3 +578,38 @@ def test_a_question_is_not_shown_again_as_the_status() -> None:
     assert view.shown.strip() == "3-6: 1/4?"
     assert view.pan_right() is None and view.shown.strip() == "3-6: 1/4?"
     assert view.line_down() is None and view.shown.strip() == "3-6: 1/4?"
+
+
+def test_the_orientation_is_not_lost_when_the_player_types_at_once() -> None:
+    """The first line came up by itself and was taken as read, though the player typed at once (issue
+    30): a line shown by itself, with lines waiting behind it and no key pressed on it, stays unread when
+    the answer comes, and reading on comes back to it."""
+    view = BrailleView(40)
+    orientation, hand = hand_line([("You Anna /15.", None), ("help", CommandPick("help"))])
+    view.add(orientation, hand=hand)
+    view.add("H1: 0-5 0-6 1-3 2-4 3-6 5-5")
+    view.add("Anna 0-0")
+    view.status("0|0, 6 tiles")
+    view.add_message([("0-5LR 0-6LR 1-3 2-4 3-6 5-5", None)], answer=True)
+    assert view.shown.startswith("0-5LR") and view.shown.endswith("+3")
+    shown = []
+    while view.pan_right() is not None:
+        shown.append(view.shown)
+    assert shown[0].startswith("You Anna /15. help"), shown
+
+
+def test_a_turn_line_answered_by_typing_is_not_shown_again() -> None:
+    """The newest line when the player answers (the turn), or an earlier answer, is not brought back."""
+    view = BrailleView(40)
+    view.status("0|0, 6 tiles")
+    view.add("0|0: 0-5LR 0-6LR")
+    view.add_message([("You 0-5 R", None)], answer=True)
+    view.add("Anna 5-5 R")
+    view.add("0|5-5: 0-6L")
+    view.status("0|5-5, 5 tiles")
+    view.add_message([("You 0-6 L", None)], answer=True)
+    shown = [view.shown]
+    while view.pan_right() is not None:
+        shown.append(view.shown)
+    assert not any(line.startswith(("0|0:", "You 0-5")) for line in shown), shown
+    assert any(line.startswith("Anna 5-5") for line in shown), shown

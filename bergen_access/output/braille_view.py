@@ -14,7 +14,9 @@ Choices, as a reader who reads only braille would need them:
 - **The display follows the player.** The first answer after a prompt (the reply to what
   the player typed, routed or did: ``add_message(answer=True)``) is shown at once, from
   its start: the player has moved on. A line it passes over that was not read to its end
-  stays unread and counted; reading on comes back to it.
+  stays unread and counted; reading on comes back to it. So does a line that came up by
+  itself, with lines waiting behind it, when the player answers with no key pressed on it
+  (typed ahead: the orientation is never lost).
 - **A long reply is paged and set aside.** An answer of several lines (help, rules,
   history) is read line by line and window by window like any other; once the player
   types again, acts, or goes to the newest line, what is left of it unread counts as read
@@ -194,6 +196,8 @@ class _Line:
     read: bool = False
     #: a line of a long reply: set aside (counted as read) once the player moves on
     paged: bool = False
+    #: the reply to what the player typed or did (shown at once: the player saw it come)
+    answer: bool = False
 
 
 class BrailleView:
@@ -212,6 +216,7 @@ class BrailleView:
         self._added = 0
         self._shown = ""
         self._asked = False  # a prompt came (a status): the next answer is the player's and follows
+        self._keyed = False  # a reader's key was pressed since the line shown came by itself
 
     # What is shown
 
@@ -259,13 +264,14 @@ class BrailleView:
             self._asked = False
         if follows:
             self._set_aside()
+            self._left_unseen()
         new: list[_Line] = []
         for text, hand in lines:
             shown, cut = clean(text)
             if not shown:
                 continue
             spans = () if hand is None else _shifted(hand, len(text), cut, len(shown))
-            new.append(_Line(self._added, shown, spans))
+            new.append(_Line(self._added, shown, spans, answer=answer))
             self._added += 1
         if answer and len(new) > 1:
             for line in new:
@@ -275,6 +281,7 @@ class BrailleView:
             self._lines.extend(new)
             if follows or self._at is None:
                 self._at, self._offset = first, 0
+                self._keyed = False
             self._trim()
         return self._refresh()
 
@@ -293,6 +300,7 @@ class BrailleView:
 
     def pan_right(self) -> str | None:
         """The next window; at the end of the line, the next line to read (see the module's notes)."""
+        self._keyed = True
         text = self._text()
         after = window(text, self._offset, self._text_width())[1]
         if after < len(text):
@@ -303,6 +311,7 @@ class BrailleView:
 
     def pan_left(self) -> str | None:
         """The previous window; at the start of a line, the last window of the line before."""
+        self._keyed = True
         if self._offset > 0:
             self._offset = max(s for s in starts(self._text(), self._text_width()) if s < self._offset)
         elif self._at is None and self._lines:
@@ -315,6 +324,7 @@ class BrailleView:
 
     def line_up(self) -> str | None:
         """The line before (from the status: the newest line), from its start."""
+        self._keyed = True
         if self._at is None and self._lines:
             self._at = len(self._lines) - 1
         elif self._at:
@@ -325,6 +335,7 @@ class BrailleView:
     def line_down(self) -> str | None:
         """The line after, from its start; past the newest, the oldest unread line or the status. The
         line left counts as read: the reader chose to move on."""
+        self._keyed = True
         if self._at is None:
             return None
         leaving = self._lines[self._at]
@@ -340,6 +351,7 @@ class BrailleView:
         """The newest line from its start, what is left of long replies set aside (when a long reply is
         the newest, the status instead: what is now); lines passed over that were not read stay unread
         (and counted)."""
+        self._keyed = True
         self._set_aside()
         if self._lines and self._lines[-1].paged and self._status:
             self._at, self._offset = None, 0
@@ -349,6 +361,7 @@ class BrailleView:
 
     def resume(self) -> str | None:
         """Where reading goes on: the oldest unread line, else the newest line, from its start."""
+        self._keyed = True
         unread = self._oldest_unread(None)
         if unread is not None:
             self._at, self._offset = unread, 0
@@ -359,6 +372,7 @@ class BrailleView:
     def routed(self) -> None:
         """A routing key over the line shown typed what it offered: the player acted on that line, so
         it counts as read (what it offered is gone: reading on never comes back to it)."""
+        self._keyed = True
         if self._at is not None and self._lines[self._at].spans:
             self._lines[self._at].read = True
 
@@ -391,6 +405,19 @@ class BrailleView:
         """A question the player answers by routing (``3-5: L/R?``): the prompt's status asks the same
         again, so past it reading stays (the question is not shown twice)."""
         return bool(line.spans) and line.text.endswith("?")
+
+    def _left_unseen(self) -> None:
+        """The player moved on while a line came up by itself and no key was pressed on it, with lines
+        waiting behind it (it is not the turn the player answered): typed at once, it was never read
+        (the orientation, when the player types ahead). It stays unread: reading on comes back to it."""
+        if (
+            self._at is None
+            or self._keyed
+            or self._at == len(self._lines) - 1
+            or self._lines[self._at].answer
+        ):
+            return
+        self._lines[self._at].read = False
 
     def _oldest_unread(self, besides: int | None) -> int | None:
         return next((i for i, line in enumerate(self._lines) if not line.read and i != besides), None)
