@@ -133,6 +133,32 @@ def is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, system: Sy
     return bool(args.plain) or term == "dumb" or unknown or not stdin.isatty() or not stdout.isatty()
 
 
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (not a pipe or a file)."""
+    try:
+        return stream.isatty()
+    except (OSError, ValueError, AttributeError):  # a closed or unusual stream
+        return False
+
+
+def at_terminal(stdin: TextIO, stdout: TextIO) -> bool:
+    """Whether a person's terminal is on both sides (a pipe or a file on either side is not one)."""
+    return is_terminal(stdin) and is_terminal(stdout)
+
+
+def short_prompts(kind: str | None, plain: bool, terminal: bool) -> bool:
+    """The one place that decides the prompt's form (``Prompt``): its short word, written only when the
+    state it stands for changed, or its facts (``5|3, 6 tiles>``) before every line.
+
+    Short in the screen-reader setting, and in plain lines at a terminal (``--plain``, ``TERM=dumb``:
+    what many console screen readers get) unless ``--reader standard`` (or the remembered choice) asks
+    for the facts: read before every line, their symbols would be said as words; the facts stay on the
+    braille line and behind ``ends``/``hand``. The facts with line editing and through a pipe, where a
+    MUD client's triggers and the transcripts read them.
+    """
+    return kind == "screenreader" or (kind is None and plain and terminal)
+
+
 def write_once_reader(stdin: TextIO, stdout: TextIO, actions: KeyActions) -> LineReader:
     """The screen-reader setting's reader, which writes the prompt and what is typed once: readline where
     there is one; in the Windows console, which has none, the console's keys read one by one; else plain
@@ -347,6 +373,8 @@ class Console:
     first_run: bool = False
     #: the reader chosen (``screenreader``, ``standard``; None: the default)
     reader_kind: str | None = None
+    #: a person's terminal on both sides (not a pipe or a file)
+    terminal: bool = False
 
     def use_reader(self, kind: str) -> None:
         """After the first question: read lines the way the answer chose (the boundary stays in front).
@@ -358,7 +386,7 @@ class Console:
             return
         self.reader_kind = kind
         if isinstance(self.reader, RoutedReader):
-            self.reader.short_prompts = kind == "screenreader"
+            self.reader.short_prompts = short_prompts(kind, self.plain, self.terminal)
         screened = self.reader.inner if isinstance(self.reader, RoutedReader) else self.reader
         if self.make_reader is not None and isinstance(screened, ScreenedReader):
             close = getattr(screened.inner, "close", None)
@@ -502,9 +530,11 @@ def open_console(
     width = args.braille_width or settings.braille_width or 40
     verbosity = Verbosity(args.verbosity or settings.verbosity or Verbosity.NORMAL.value)
     plain = is_plain(args, stdin, stdout)
+    terminal = at_terminal(stdin, stdout)
     announcer = Announcer(stdout, language=language, braille_width=width, terse=verbosity is Verbosity.TERSE)
     announcer.describe = lambda news: notices.channel_news(I18n(announcer.language), news)
-    announcer.wrap_to_terminal = not plain
+    # printed lines are wrapped at a terminal in every setting (--plain and TERM=dumb too), never in a pipe
+    announcer.wrap_to_terminal = is_terminal(stdout)
     target: list[Answering] = []
 
     def candidates() -> Iterable[str]:
@@ -533,7 +563,7 @@ def open_console(
     reader = RoutedReader(
         screened, status=announcer.braille_status, echo=lambda line: announcer.write(line + "\n")
     )
-    reader.short_prompts = kind == "screenreader"
+    reader.short_prompts = short_prompts(kind, plain, terminal)
     setup = Setup(words, announcer, reader)
     console = Console(
         settings, config, data, language, words, verbosity, plain, announcer, reader, setup, target
@@ -542,6 +572,7 @@ def open_console(
     console.braille_width = args.braille_width
     console.first_run = first_run
     console.reader_kind = kind
+    console.terminal = terminal
     for message in told:
         announcer.announce(message)
     console.tell_storage()

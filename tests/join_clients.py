@@ -60,7 +60,10 @@ def joiner(tmp_path: Path, port: int, name: str, language: str, *more: str, time
     arguments = ["-m", "bergen_access", "join", f"127.0.0.1:{port}", "--name", name, "--lang", language]
     arguments += ["--plain", "--speech", "off", "--sounds", "off", *more]
     if PTY:
-        return pexpect.spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=timeout)
+        # wide: printed lines are wrapped to the terminal's width, and the tests' patterns read whole lines
+        wide = (24, 250)
+        spawn = pexpect.spawn
+        return spawn(sys.executable, arguments, env=env, encoding="utf-8", timeout=timeout, dimensions=wide)
     windows = {**os.environ, **env, "PYTHONIOENCODING": "utf-8"}  # Windows starts nothing without SYSTEMROOT
     return PipeJoiner([sys.executable, *arguments], env=windows, encoding="utf-8", timeout=timeout)
 

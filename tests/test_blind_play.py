@@ -888,7 +888,7 @@ def test_ctrl_c_at_the_first_question_says_goodbye(tmp_path: Path) -> None:
 
 def test_ctrl_c_in_plain_mode_says_goodbye_on_a_line_of_its_own(tmp_path: Path) -> None:
     child, raw = pty_session(tmp_path, ["--new", "--seed", "4", "--plain"])
-    child.expect(rb"tiles> ")
+    child.expect(rb"Move: ")  # plain lines at a terminal: the short prompt
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
     child.close()

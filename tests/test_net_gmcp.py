@@ -342,7 +342,8 @@ def test_join_shows_each_prompt_after_its_answer_with_the_new_state(
     tmp_path: Path, served: ServerThread, language: str
 ) -> None:
     words = I18n(language)
-    child = joiner(tmp_path, served.port, "Ada", language)
+    # the facts prompt: plain lines at a terminal show the short one unless line editing's is asked for
+    child = joiner(tmp_path, served.port, "Ada", language, "--reader", "standard")
     until_quiet(child, served, r"\n> $")  # the lobby's prompt, after the greeting's lines
     child.sendline("create standard 2 computers normal")
     table = None
@@ -374,7 +375,7 @@ def test_join_shows_each_prompt_after_its_answer_with_the_new_state(
 def test_join_shows_another_seats_move_on_its_own_line_then_the_prompt_anew(
     tmp_path: Path, served: ServerThread
 ) -> None:
-    child = joiner(tmp_path, served.port, "Ada", "en")
+    child = joiner(tmp_path, served.port, "Ada", "en", "--reader", "standard")  # the facts prompt
     until_quiet(child, served, r"\n> $")
     child.sendline("create standard 2")
     until_quiet(child, served, r"\n> $")

@@ -100,7 +100,12 @@ class Announcer:
         message = safe(message)
         lines = wrap_braille(message.braille, self.braille_width)
         # terse prints the braille lines; a message with none (it answers on the display) prints its text
-        printed = lines if self.terse and message.braille.strip() else message.text.splitlines() or [""]
+        if self.terse and message.braille.strip():
+            # at a terminal, the braille entries wrapped to the terminal's width (not cut at the display's
+            # width mid-sentence); through a pipe or to a seat, the braille lines as the display has them
+            printed = message.braille.split("\n") if self.columns() is not None else lines
+        else:
+            printed = message.text.splitlines() or [""]
         self.print_lines(printed, message)
         for channel in list(self.channels.values()):
             channel.deliver(message, self.language)
@@ -113,18 +118,16 @@ class Announcer:
         """Print a message's lines (wrapped to the terminal); a network seat sends them instead."""
         columns = self.columns()
         if columns is not None:
-            lines = [part for line in lines for part in wrap_line(line, columns)]
+            lines = [part for line in lines for part in wrap_printed(line, columns)]
         self.write("".join(line + "\n" for line in lines))
 
     def columns(self) -> int | None:
-        """The width printed lines are wrapped to: the terminal's, less one (a line that fills the
-        terminal exactly would leave some terminals' cursor at its end), None when not known."""
+        """The width printed lines are wrapped to at a terminal: its width, less one (a line that fills
+        the terminal exactly would leave some terminals' cursor at its end); None through a pipe or to a
+        file, whose lines are never wrapped."""
         if not self.wrap_to_terminal:
             return None
-        try:
-            columns = os.get_terminal_size(self.out.fileno()).columns
-        except (OSError, ValueError, AttributeError):  # not a terminal any more, or no file number
-            return None
+        columns = terminal_columns(self.out)
         return columns - 1 if columns > 1 else None
 
     def hear_news(self) -> None:
@@ -193,6 +196,31 @@ class Announcer:
             speaker.finish()
         for kind in list(self.channels):
             self.use(kind, None)
+
+
+FALLBACK_COLUMNS = 80  # a terminal that tells no width, with no COLUMNS either
+
+
+def terminal_columns(out: TextIO) -> int:
+    """The terminal's width: its own, else ``COLUMNS``, else 80 (a dumb terminal may tell none)."""
+    try:
+        columns = os.get_terminal_size(out.fileno()).columns
+    except (OSError, ValueError, AttributeError):  # not a terminal any more, or no file number
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = int(os.environ.get("COLUMNS", ""))
+        except ValueError:
+            columns = 0
+    return columns if columns > 0 else FALLBACK_COLUMNS
+
+
+def wrap_printed(line: str, columns: int) -> list[str]:
+    """A printed line at the terminal: as it is when it fits (its spacing kept), else broken at spaces,
+    never inside a word or a tile (a word wider than the terminal stays whole on a line of its own)."""
+    if len(line) <= columns:
+        return [line]
+    return wrap_line(line, columns, cut=False)
 
 
 def write_or_end(stream: TextIO, text: str) -> None:

@@ -74,15 +74,16 @@ def wrap_braille(text: str, width: int) -> list[str]:
     return [line for entry in text.split("\n") for line in wrap_line(entry, width)]
 
 
-def wrap_line(line: str, width: int) -> list[str]:
+def wrap_line(line: str, width: int, *, cut: bool = True) -> list[str]:
     """One line in lines of at most ``width`` characters, broken at spaces (a word longer than the
-    width is cut): a braille line, or a printed line at the terminal's width, so that a screen reader
-    that reads the screen line by line never gets half a word or half a tile."""
+    width is cut, or with ``cut=False`` kept whole on a line of its own): a braille line, or a printed
+    line at the terminal's width, so that a screen reader that reads the screen line by line never gets
+    half a word or half a tile."""
     lines: list[str] = []
     current = ""
     for whole_word in line.split():
         word = whole_word
-        while len(word) > width:
+        while cut and len(word) > width:
             if current:
                 lines.append(current)
                 current = ""

@@ -68,8 +68,8 @@ class PlainReader:
             self._ahead = LinesAhead.of(stdin, self._read_raw)
 
     def read(self, prompt: str) -> str:
-        self._write(prompt)
         try:
+            self._write(prompt)  # a Ctrl-C that comes while the prompt is written ends the line too
             line = self._ahead.next() if self._ahead is not None else self._read_raw()
         except KeyboardInterrupt:
             self._write("\n")  # the goodbye starts a line of its own, not after the prompt
@@ -217,6 +217,7 @@ class PromptReader:
             enable_suspend=False,
             reserve_space_for_menu=0,
         )
+        finish_in_place(self._session.app.renderer)
 
     def read(self, prompt: str) -> str:
         self._reading = True
@@ -261,6 +262,37 @@ class PromptReader:
 
     def close(self) -> None:
         self._quiet_between.restore()
+
+
+def finish_in_place(renderer: Any) -> None:
+    """Make prompt_toolkit leave the line as it stands on Enter: the cursor goes to a new line below it.
+
+    Its renderer otherwise draws the prompt and the typed line a last time when a read is done (back to
+    the line's start, erase, write both again), so a screen reader reads the old prompt and the typed
+    line once more before every answer, and a transcript has the prompt twice. Here what changed since
+    the last key is drawn as any key's change is (nothing, as a rule: only keys typed faster than the
+    screen was drawn); then newlines (which scroll at the terminal's bottom, as the renderer's own do)
+    take the cursor below the prompt's last row. The style an accepted or aborted line is given is
+    dropped (it shows nothing without colour, and it would change every cell, so the line would be
+    drawn whole again, then once more at the next prompt's first key).
+    """
+    render = renderer.render
+
+    def render_done_in_place(app: Any, layout: Any, is_done: bool = False) -> None:
+        app.exit_style = ""
+        if not is_done or renderer._last_screen is None:
+            render(app, layout, is_done=is_done)
+            return
+        render(app, layout, is_done=False)
+        rows = max(renderer._last_screen.height - renderer._cursor_pos.y, 1)
+        output = renderer.output
+        output.reset_attributes()
+        output.write_raw("\r\n" * rows)
+        output.enable_autowrap()
+        output.flush()
+        renderer.reset()
+
+    renderer.render = render_done_in_place
 
 
 class ReadlineReader:
