@@ -9,8 +9,9 @@ import pytest
 from bergen_access.commands.keep_parser import KeepKind, KeepLexicon, parse_keep
 from bergen_access.commands.lexicon import CommandKind, Lexicon, Place
 from bergen_access.commands.parser import parse
-from bergen_access.commands.said_moves import drew_sentence, passed_sentence
+from bergen_access.commands.said_moves import drew_sentence, header_name, passed_sentence, went_out_sentence
 from bergen_access.core.actions import End
+from bergen_access.core.events import HeaderKind
 from bergen_access.i18n import I18n
 
 NAMES = ["Anna", "Cem", "Mia"]
@@ -60,3 +61,16 @@ def test_a_command_phrase_is_its_command(language: str, phrase: str) -> None:
     assert parse(phrase, Lexicon(i, Place.GAME)).kind is CommandKind.UNDO
     entry = parse_keep(phrase, KeepLexicon(i, NAMES))
     assert (entry.kind, entry.command) == (KeepKind.COMMAND, CommandKind.UNDO)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tally_calls_are_read_in_the_words_the_keeper_says_them(language: str) -> None:
+    """A header by its name ("Anna doppelter Treffer", "Anna çift başlık") and going out as said ("Anna
+    geht aus", "Anna goes out"), from the same catalog entries the keeper says them with."""
+    i = I18n(language)
+    lexicon = KeepLexicon(i, NAMES)
+    for kind in (HeaderKind.DOUBLE, HeaderKind.TRIPLE):
+        called = parse_keep(f"Cem {header_name(i, kind)}", lexicon)
+        assert (called.kind, called.seat, called.header) == (KeepKind.HEADER, 1, kind)
+    out = parse_keep(went_out_sentence(i).format(name="Mia"), lexicon)
+    assert (out.kind, out.seat) == (KeepKind.OUT, 2)

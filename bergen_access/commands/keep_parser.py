@@ -345,8 +345,9 @@ def _named_numbers(rest: list[str], lexicon: KeepLexicon) -> dict[Holder, int] |
 
 
 def _said(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) -> KeepCommand | list[str]:
-    """A draw or pass in the words the keeper says it ("zieht 2", "passt", "2 taş çekti"), else the
-    words with a play's sentence words left out ("legt 0-4 links" → "0-4 links")."""
+    """A draw, pass, header or going out in the words the keeper says it ("zieht 2", "passt", "2 taş
+    çekti", "doppelter Treffer", "geht aus"), else the words with a play's sentence words left out
+    ("legt 0-4 links" → "0-4 links")."""
     plain = [plain_word(word) for word in rest]
     folded = [fold(word, lexicon.language) for word in plain]
     count = lexicon.said.draw(folded)
@@ -356,6 +357,11 @@ def _said(seat: int | None, rest: list[str], line: str, lexicon: KeepLexicon) ->
         return KeepCommand(KeepKind.DRAW, seat=seat, count=count)
     if lexicon.said.passing(folded):
         return KeepCommand(KeepKind.PASS, seat=seat)
+    header = lexicon.said.header(folded)
+    if seat is not None and header is not None:  # the tally's call by its name: "Anna doppelter Treffer"
+        return KeepCommand(KeepKind.HEADER, seat=seat, header=header)
+    if seat is not None and lexicon.said.going_out(folded):
+        return KeepCommand(KeepKind.OUT, seat=seat)
     played = lexicon.said.play(plain, folded)
     return rest if played is None else played
 

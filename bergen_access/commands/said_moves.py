@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..boundary import ascii_number
 from ..core.actions import End
+from ..core.events import HeaderKind
 from ..i18n import I18n
 
 #: the counts whose plural forms the draw sentence is read in (one, two, few, many)
@@ -64,6 +65,23 @@ def started_arm_sentence(i: I18n) -> str:
     return i.gettext("{name} starts arm {arm} with {tile}.")
 
 
+def went_out_sentence(i: I18n) -> str:
+    """Another player laid the last tile: field {name}."""
+    # Translators: another player laid the last tile (no points for it, or counters follow). The
+    # scorekeeper reads these words back when they are typed ("Anna goes out").
+    return i.gettext("{name} goes out.")
+
+
+def header_name(i: I18n, kind: HeaderKind) -> str:
+    """The name of a double or triple header, as said and as the scorekeeper reads it after a name."""
+    if kind is HeaderKind.DOUBLE:
+        # Translators: both open ends show the same number (German: doppelter Treffer). The scorekeeper
+        # reads it back after a name ("Anna double header").
+        return i.pgettext("header", "double header")
+    # Translators: both ends show the same number and one end is a double (German: dreifacher Treffer).
+    return i.pgettext("header", "triple header")
+
+
 def _words(sentence: str) -> list[str]:
     """A sentence's words as typed: placeholders kept as they are, closing marks dropped."""
     return [word.rstrip(_MARKS) for word in sentence.split() if word.rstrip(_MARKS)]
@@ -88,6 +106,8 @@ class SaidWords:
     passes: list[tuple[str, ...]] = field(default_factory=list)  # "passt"; Turkish "pas geçti"
     fillers: set[str] = field(default_factory=set)  # "plays", "on", "the"; "legt"; "koydu"
     ends: dict[str, End] = field(default_factory=dict)  # "links"; Turkish "sola"
+    headers: dict[tuple[str, ...], HeaderKind] = field(default_factory=dict)  # "doppelter Treffer"
+    goes_out: list[tuple[str, ...]] = field(default_factory=list)  # "geht aus"; Turkish "bitirdi"
 
     def add(self, i: I18n, fold: Callable[[str], str]) -> None:
         """Take in the sentences of ``i``'s language; ``fold`` folds a word for matching."""
@@ -115,6 +135,11 @@ class SaidWords:
                     self.fillers.add(word)
                 else:
                     self.ends.setdefault(word, end)
+        for kind in (HeaderKind.DOUBLE, HeaderKind.TRIPLE):
+            self.headers.setdefault(tuple(fold(w) for w in _words(header_name(i, kind))), kind)
+        out = tuple(fold(w) for w in _words(went_out_sentence(i)) if "{" not in w)
+        if out and out not in self.goes_out:
+            self.goes_out.append(out)
         for sentence in (opened_sentence(i), played_on_arm_sentence(i), started_arm_sentence(i)):
             self.fillers |= {fold(w) for w in _words(sentence) if "{" not in w}
 
@@ -128,6 +153,13 @@ class SaidWords:
         if len(counted) > 1 or rest not in self.draw_verbs:
             return None
         return counted[0] if counted else 1
+
+    def header(self, folded: list[str]) -> HeaderKind | None:
+        """A header called by its name (``doppelter Treffer``, ``çift başlık``), or None."""
+        return self.headers.get(tuple(folded))
+
+    def going_out(self, folded: list[str]) -> bool:
+        return tuple(folded) in self.goes_out
 
     def passing(self, folded: list[str]) -> bool:
         return tuple(folded) in self.passes

@@ -8,11 +8,13 @@ from typing import Any
 
 from ..commands.said_moves import (
     drew_sentence,
+    header_name,
     opened_sentence,
     passed_sentence,
     played_on_arm_sentence,
     played_sentence,
     started_arm_sentence,
+    went_out_sentence,
 )
 from ..core.actions import End
 from ..core.events import (
@@ -353,13 +355,11 @@ class Narrator:
             if reduced:
                 # Translators: a double header worth less near the target (name of the scoring event).
                 return i.pgettext("header", "double header, reduced")
-            # Translators: both open ends show the same number (German: doppelter Treffer).
-            return i.pgettext("header", "double header")
+            return header_name(i, HeaderKind.DOUBLE)
         if reduced:
             # Translators: a triple header worth less near the target.
             return i.pgettext("header", "triple header, reduced")
-        # Translators: both ends show the same number and one end is a double (German: dreifacher Treffer).
-        return i.pgettext("header", "triple header")
+        return header_name(i, HeaderKind.TRIPLE)
 
     def header_code(self, kind: HeaderKind, reduced: bool = False) -> str:
         """Braille: a header, marked when it is worth less near the target: ``DH``, ``DH-``."""
@@ -449,8 +449,7 @@ class Narrator:
             if human:
                 # Translators: the player laid the last tile (no points for it, or counters follow).
                 return i.gettext("You go out.")
-            # Translators: another player laid the last tile (no points for it, or counters follow).
-            return i.gettext("{name} goes out.").format(**values)
+            return went_out_sentence(i).format(**values)
 
         # Translators: braille word for going out, e.g. "Anna out +2=9".
         word = i.pgettext("braille", "out")
