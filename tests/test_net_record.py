@@ -54,7 +54,9 @@ def test_a_finished_network_match_is_recorded_with_its_seats_and_result(tmp_path
             )
             tokens.extend(seat.token for seat in table.seats)
             await asyncio.wait_for(play_out(table, dict(enumerate(clients))), 150)
-            assert table.match.is_over
+            assert table.match.is_over  # made: the match has its end, its write may still be going on ...
+            for client in clients:  # ... told once it is on the disk: after that the journal holds all
+                await client.wait_for(r"^Match over: ")
             [path] = records_of(data)
             assert read_journal(path)[0].match.actions == table.match.actions
             kept = json.loads((data / "server" / "table-1.json").read_text(encoding="utf-8"))
