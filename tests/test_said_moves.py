@@ -12,7 +12,12 @@ from bergen_access.commands.parser import parse
 from bergen_access.commands.said_moves import drew_sentence, header_name, passed_sentence, went_out_sentence
 from bergen_access.core.actions import End
 from bergen_access.core.events import HeaderKind
+from bergen_access.core.rules import preset
 from bergen_access.i18n import I18n
+from bergen_access.present.keep_text import KeepText
+from bergen_access.present.message import Verbosity
+from bergen_access.present.narrator import Narrator
+from bergen_access.present.words import Words
 
 NAMES = ["Anna", "Cem", "Mia"]
 LANGUAGES = ["en", "de", "tr"]
@@ -74,3 +79,17 @@ def test_the_tally_calls_are_read_in_the_words_the_keeper_says_them(language: st
         assert (called.kind, called.seat, called.header) == (KeepKind.HEADER, 1, kind)
     out = parse_keep(went_out_sentence(i).format(name="Mia"), lexicon)
     assert (out.kind, out.seat) == (KeepKind.OUT, 2)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_keepers_help_shows_its_own_sentences_and_each_is_an_entry(language: str) -> None:
+    """Help names the sentence forms, and each of its examples typed back is the entry it names."""
+    i = I18n(language)
+    words = Words(i, preset("standard", players=3), NAMES, None)
+    text = KeepText(Narrator(words, Verbosity.NORMAL))
+    examples = text.said_examples()
+    assert any(examples in line for line in text.help_lines(tracking=True))
+    draw, passing, play = (parse_keep(example, KeepLexicon(i, NAMES)) for example in examples.split(", "))
+    assert (draw.kind, draw.seat, draw.count) == (KeepKind.DRAW, 0, 3)
+    assert (passing.kind, passing.seat) == (KeepKind.PASS, 1)
+    assert (play.kind, play.seat, str(play.tile), play.end) == (KeepKind.TILE, 0, "3-5", End.LEFT)

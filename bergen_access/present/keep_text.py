@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..commands.definitions import CommandKind, Place
 from ..commands.keep_parser import KeepKind, keep_word
 from ..commands.lexicon import Lexicon
-from ..commands.said_moves import drew_sentence, opened_sentence, passed_sentence
+from ..commands.said_moves import drew_sentence, opened_sentence, passed_sentence, played_sentence
 from ..core.actions import End
 from ..core.events import (
     Drew,
@@ -25,7 +25,7 @@ from ..core.events import (
 from ..core.rules import BlockedRule, Opener
 from ..core.table import Table, TablePhase
 from ..core.tally import Tally
-from ..core.tiles import Tile
+from ..core.tiles import Tile, tile
 from . import prompts
 from .feedback import Feedback
 from .message import Message, Prompt
@@ -502,6 +502,19 @@ class KeepText:
         # Translators: scorekeeper tally: the hand is being played; calls are awaited.
         return self.plain(self.i.gettext("Call what scores."))
 
+    def said_examples(self) -> str:
+        """A draw, a pass and a play in the keeper's own sentences, with the names at the table."""
+        i, w = self.i, self.words
+        first, second = w.name(0), w.name(1 % w.rules.players)
+        return ", ".join(
+            sentence.rstrip(".")
+            for sentence in (
+                drew_sentence(i, 3).format(name=first, count=3),
+                passed_sentence(i).format(name=second),
+                played_sentence(i, End.LEFT).format(name=first, tile=w.tile(tile(3, 5), False)),
+            )
+        )
+
     def help_lines(self, tracking: bool) -> list[str]:
         i = self.i
         lines: list[str]
@@ -515,6 +528,11 @@ class KeepText:
                 ),
                 # Translators: scorekeeper help, tracking mode.
                 i.gettext("Draws and passes: draw 3, Cem draw, pass."),
+                # Translators: scorekeeper help, tracking mode: the entries can also be typed as the keeper
+                # says them. {examples} are the keeper's own sentences, e.g. "Cem draws 3, Mia passes".
+                i.gettext("Typed as the keeper says them, they work too: {examples}.").format(
+                    examples=self.said_examples()
+                ),
                 # Translators: scorekeeper help, tracking mode: after a blocked hand. Keep the examples.
                 i.gettext(
                     "After a block: each side's tiles with a dash (Anna 6-6 1-2), "
