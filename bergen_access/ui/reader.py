@@ -452,9 +452,10 @@ class RoutedReader:
     for ``input()`` and plain reads, by a signal whose handler raises ``Routed``
     only while a read waits. Each prompt's facts are passed to ``status`` (the
     display's turn state) and each routed line to ``echo`` so the screen reads as
-    if typed. With ``short_prompts`` (the screen-reader setting) the prompt shown is
-    the short one, which a screen reader says before every line, and the facts stay
-    on the braille display.
+    if typed. With ``short_prompts`` (the screen-reader setting, and plain lines at a
+    terminal: ``console.short_prompts`` decides) the prompt shown is the short one,
+    which a screen reader says before every line, and the facts stay on the braille
+    display.
     """
 
     #: show each prompt's short form (the screen-reader setting)
