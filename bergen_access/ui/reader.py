@@ -280,11 +280,14 @@ def finish_in_place(renderer: Any) -> None:
 
     def render_done_in_place(app: Any, layout: Any, is_done: bool = False) -> None:
         app.exit_style = ""
-        if not is_done or renderer._last_screen is None:
+        # the renderer's own record of what it drew (a prompt_toolkit without it draws as it always did)
+        screen, cursor = getattr(renderer, "_last_screen", None), getattr(renderer, "_cursor_pos", None)
+        if not is_done or screen is None or cursor is None:
             render(app, layout, is_done=is_done)
             return
         render(app, layout, is_done=False)
-        rows = max(renderer._last_screen.height - renderer._cursor_pos.y, 1)
+        screen, cursor = getattr(renderer, "_last_screen", screen), getattr(renderer, "_cursor_pos", cursor)
+        rows = max(screen.height - cursor.y, 1)
         output = renderer.output
         output.reset_attributes()
         output.write_raw("\r\n" * rows)
