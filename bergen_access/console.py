@@ -155,6 +155,10 @@ def short_prompts(kind: str | None, plain: bool, terminal: bool) -> bool:
     for the facts: read before every line, their symbols would be said as words; the facts stay on the
     braille line and behind ``ends``/``hand``. The facts with line editing and through a pipe, where a
     MUD client's triggers and the transcripts read them.
+
+    The same lines print their tiles in the screen reader's form (``Announcer.reader_tiles``,
+    ``words.reader_form``: ``3 5``, which every reader's default punctuation reads well; Fenrir says
+    "3 dash 5"); the others, terse lines and braille keep ``3-5``.
     """
     return kind == "screenreader" or (kind is None and plain and terminal)
 
@@ -385,6 +389,7 @@ class Console:
         if kind == self.reader_kind:
             return
         self.reader_kind = kind
+        self.announcer.reader_tiles = short_prompts(kind, self.plain, self.terminal)
         if isinstance(self.reader, RoutedReader):
             self.reader.short_prompts = short_prompts(kind, self.plain, self.terminal)
         screened = self.reader.inner if isinstance(self.reader, RoutedReader) else self.reader
@@ -573,6 +578,7 @@ def open_console(
     console.first_run = first_run
     console.reader_kind = kind
     console.terminal = terminal
+    announcer.reader_tiles = short_prompts(kind, plain, terminal)
     for message in told:
         announcer.announce(message)
     console.tell_storage()

@@ -42,7 +42,7 @@ from bergen_access.present.help_text import overview, terse_legend
 from bergen_access.present.narrator import Narrator
 from bergen_access.present.replies import Replies
 from bergen_access.present.rules_text import rules_sentences
-from bergen_access.present.words import Words
+from bergen_access.present.words import Words, reader_form
 from bergen_access.session.settings import Settings
 from bergen_access.ui.game import Session
 
@@ -605,13 +605,15 @@ def test_screen_reader_reader_writes_what_plain_mode_writes(
     """The screen-reader reader writes each line once: byte for byte what ``--plain`` writes (which
     echoes the typed line), with the terminal's line ends: the typed command is shown once too. Only
     the prompts differ: ``--plain`` (scripts, pipes) writes the facts, the screen-reader setting the
-    short word once per state."""
+    short word once per state; and the tiles: through a pipe ``3-5``, for a screen reader ``3 5``
+    (``words.reader_form``, tests/test_reader_tiles.py)."""
     _, transcript = run_lines(tmp_path, ["--new", "--seed", "4"], SCRIPT)
     expected = transcript.encode("utf-8").replace(b"\n", b"\r\n")
     raw = turn_bytes["screenreader"]
     for typed in (b"hand", b"01", b"quit"):
         assert raw.count(typed + b"\r\n") == 1, f"{typed!r} not shown once: {raw[-700:]!r}"
-    assert re.sub(rb"(?m)^Move: ", b"", raw) == re.sub(rb"(?m)^[^\r\n]* tiles> ", b"", expected)
+    plain = re.sub(rb"(?m)^[^\r\n]* tiles> ", b"", expected).decode("utf-8")
+    assert re.sub(rb"(?m)^Move: ", b"", raw) == reader_form(plain).encode("utf-8")
 
 
 # =============================================================================== 6. another match

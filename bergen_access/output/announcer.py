@@ -16,6 +16,7 @@ from typing import TextIO
 
 from ..boundary import for_speech, visible
 from ..present.message import Message, wrap_braille, wrap_line
+from ..present.words import reader_form
 from .braille_display import BrailleDisplay
 from .channel import Channel, ChannelKind, ChannelNews, NewsKind
 from .sounds import CueChannel, SoundPlayer
@@ -73,6 +74,8 @@ class Announcer:
         self.closed = False
         #: wrap printed lines at spaces to the terminal's width (a terminal, not a pipe or file)
         self.wrap_to_terminal = False
+        #: print tiles as every screen reader reads them well, ``3 5`` (console.short_prompts decides)
+        self.reader_tiles = False
         if speaker is not None:
             self.channels[ChannelKind.SPEECH] = speaker
 
@@ -106,6 +109,8 @@ class Announcer:
             printed = message.braille.split("\n") if self.columns() is not None else lines
         else:
             printed = message.text.splitlines() or [""]
+            if self.reader_tiles:  # (terse lines stay the braille lines, 3-5 and all)
+                printed = [reader_form(line) for line in printed]
         self.print_lines(printed, message)
         for channel in list(self.channels.values()):
             channel.deliver(message, self.language)

@@ -20,6 +20,28 @@ from ..i18n import I18n
 
 _TILE_IN_TEXT = re.compile(r"\b(1[0-2]|[0-9])-(1[0-2]|[0-9])\b")
 _DASHED_NUMBERS = re.compile(r"(\d)-(?=\d)")
+#: tiles in printed text ("3-5", "10-12", "1-4L" on a terse line), one or several in a row, and not a
+#: piece of a date or a path
+_TILE = r"(?:1[0-2]|[0-9])-(?:1[0-2]|[0-9])"
+_PRINTED_TILES = re.compile(rf"(?<![\w./-]){_TILE}(?: +{_TILE})*(?![\d/-]|\.\w)")
+#: a word joined to a number by a hyphen ("Doppel-5", "çift-9")
+_WORD_NUMBER = re.compile(r"(?<=[^\W\d_])-(?=(?:1[0-2]|[0-9])\b)")
+
+
+def reader_form(text: str) -> str:
+    """Printed text for a screen reader: a tile ``3-5`` as ``3 5``, tiles in a row with commas between
+    (``0 3, 0 6``), ``Doppel-5`` as ``Doppel 5``; a path is left as it is.
+
+    At their default punctuation level some readers say the hyphen (Fenrir: "3 dash 5", eSpeak NG
+    alone: "three dash five", "drei Strich fünf"); a space is read well by every one, and the comma
+    keeps the tiles of a list apart. Only the printed line changes: braille keeps ``3-5``, and so does
+    a pipe (a client's triggers read it); ``console.short_prompts`` decides when, as for the prompt."""
+    text = _PRINTED_TILES.sub(lambda run: ", ".join(t.replace("-", " ") for t in run[0].split()), text)
+    return re.sub(r"\S+", lambda word: word[0] if _is_path(word[0]) else _WORD_NUMBER.sub(" ", word[0]), text)
+
+
+def _is_path(word: str) -> bool:
+    return "/" in word or "\\" in word
 
 
 class Person(Enum):

@@ -24,6 +24,7 @@ from ..capabilities import kill_now, pty_spawn
 from .program import FIRST_ANSWER, PLAIN, Program, Reference, Step, match_args, saved
 from .readers import READERS, Started
 from .synths import Said
+from .voicing import Voicing
 
 ROWS, COLUMNS = 24, 80
 KEY_GAP = 0.04  # seconds between two typed keys
@@ -92,9 +93,12 @@ def program_script(home: Path, program: Program, lang: str, seed: int, mode: str
 class Run:
     """The reader running the program; ``step`` types one line and returns what followed."""
 
-    def __init__(self, started: Started, home: Path, settle: float = SETTLE) -> None:
+    def __init__(
+        self, started: Started, home: Path, settle: float = SETTLE, voicing: Voicing | None = None
+    ) -> None:
         self.started = started
         self.settle = settle
+        self.voicing = voicing or Voicing()
         env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "XDG_"))}
         env.update(started.env, LANG="C.UTF-8")
         self.child = pty_spawn(
@@ -119,7 +123,9 @@ class Run:
     def step(self, line: str | None, expected: Step) -> list[Said]:
         """Type ``line`` (None: only listen), then wait until the step's last message and the prompt
         after it are on the screen, and for silence (only listening: for something of the program's
-        said first, as a reader that is still starting says the screen late)."""
+        said first, as a reader that is still starting says the screen late). The reader has caught up
+        when it has said the end of the step's last message or of its prompt: on a busy machine it may
+        speak well after the screen changed."""
         first = len(self.started.synth.said())
         greeting = {" ".join(g.split()) for g in self.started.greeting}
         for key in line or "":
@@ -140,13 +146,21 @@ class Run:
             heard = line is not None or any(
                 s.kind == "speak" and " ".join(s.text.split()) not in greeting for s in said[first:]
             )
-            if quiet >= self.settle and heard and shown(expected, self.raw[start:]):
+            done = shown(expected, self.raw[start:]) and self.caught_up(expected, said[first:])
+            if quiet >= self.settle and heard and done:
                 return said[first:]
             if quiet >= max(LATE, 2 * self.settle) and heard:  # a reader starting under load: wait
                 self.unseen += 1
                 return said[first:]
         tail = visible(self.raw[start:])[-600:]
         raise AssertionError(f"{self.started.argv[0]}: no end after {line!r}; screen: {tail!r}")
+
+    def caught_up(self, expected: Step, said: list[Said]) -> bool:
+        """Whether the reader said the end of the step's last message or of its prompt."""
+        spoken = normal(" ".join(p for s in said if s.kind == "speak" for p in self.voicing.pieces(s.text)))
+        ends = [text for text in (*expected.messages[-1:], expected.prompt) if text.strip()]
+        tails = [self.voicing.voiced(normal(text))[0][-10:] for text in ends]
+        return not tails or any(tail in spoken for tail in tails if tail)
 
     def close(self, home: Path) -> None:
         """End the program (it would outlive its reader, which SIGHUP does not stop), then the reader."""
@@ -169,7 +183,7 @@ def record(
     asked = mode != PLAIN
     question = first_question(program, home / "question", lang, seed) if asked else None
     started = reader.start(home, program_script(home, program, lang, seed, mode))
-    run = Run(started, home, reader.settle)
+    run = Run(started, home, reader.settle, reader.voicing())
     heard: list[Heard] = []
     try:
         previous = ""

@@ -275,14 +275,21 @@ def voicing_of(reader: str, symbols: dict[str, str] | None) -> tuple[Voicing, bo
 
 
 def measure(
-    recording: Recording, language: str, mode: str, turns: int, symbols: dict[str, str] | None = None
+    recording: Recording,
+    language: str,
+    mode: str,
+    turns: int,
+    symbols: dict[str, str] | None = None,
+    voicing: Voicing | None = None,
 ) -> Figures:
     """The figures of a recorded run; ``symbols``: the symbols read as words (default: the reader's own,
-    see ``voicing_of``; where they cannot be known they are not counted, and ``symbols_counted`` says so)."""
+    see ``voicing_of``; where they cannot be known they are not counted, and ``symbols_counted`` says
+    so); ``voicing``: the reader's way with symbols, given whole (the harness's own tests)."""
     figures = Figures(recording.reader, language, mode, turns, same_match=recording.same_match)
     figures.unseen_steps = recording.unseen
     figures.mode_chosen = recording.chosen
-    voicing, figures.symbols_counted = voicing_of(recording.reader, symbols)
+    if voicing is None:
+        voicing, figures.symbols_counted = voicing_of(recording.reader, symbols)
     ends = ends_pattern(language)
     greeting = {normal(g) for g in recording.greeting}
     for number, heard in enumerate(recording.steps):

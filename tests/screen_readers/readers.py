@@ -178,7 +178,7 @@ def fenrir_settings(speech_command: str, shell: Path, debug_file: Path) -> str:
 
 class Fenrir:
     name = "fenrir"
-    settle = 1.0  # it speaks about half a second after the screen changes
+    settle = 0.8  # it speaks about half a second after the screen changes
 
     def missing(self) -> str | None:
         files = FENRIR_SETTINGS.is_file() and FENRIR_PUNCTUATION.is_file()
