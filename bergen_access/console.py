@@ -622,8 +622,16 @@ def leaving_on_signals(reader: LineReader) -> Iterator[None]:
                 signal.signal(number, handler)
 
 
-def guarded(console: Console, body: Callable[[], int], words: Callable[[], I18n]) -> int:
-    """Run a mode; whatever happens, no traceback reaches the player and the display is given back."""
+def guarded(
+    console: Console,
+    body: Callable[[], int],
+    words: Callable[[], I18n],
+    crashed: Callable[[I18n, str | None], str] | None = None,
+) -> int:
+    """Run a mode; whatever happens, no traceback reaches the player and the display is given back.
+
+    ``crashed`` says what went wrong in a mode's own truthful words (given the log's path, None when
+    none could be written); without it the sentence says whether the match is saved."""
     try:
         with leaving_on_signals(console.reader):
             return body()
@@ -636,7 +644,7 @@ def guarded(console: Console, body: Callable[[], int], words: Callable[[], I18n]
     except Terminated as signalled:
         return 128 + signalled.number
     except Exception:
-        return report_crash(console, words())
+        return report_crash(console, words(), crashed)
     finally:
         with contextlib.suppress(Exception):
             console.announcer.close()
@@ -647,7 +655,9 @@ def guarded(console: Console, body: Callable[[], int], words: Callable[[], I18n]
         console.data.release()
 
 
-def report_crash(console: Console, words: I18n) -> int:
+def report_crash(
+    console: Console, words: I18n, crashed: Callable[[I18n, str | None], str] | None = None
+) -> int:
     """Log what went wrong and tell the player in a sentence; this itself never fails."""
     details = traceback.format_exc()
     log = None
@@ -658,7 +668,9 @@ def report_crash(console: Console, words: I18n) -> int:
             with (folder / "crash.log").open("a", encoding="utf-8") as stream:
                 stream.write(time.strftime("%Y-%m-%d %H:%M:%S\n") + details + "\n")
             log = str(folder / "crash.log")
-    saved = console.data.saves
     with contextlib.suppress(Exception):
-        console.setup.tell(notices.crash_text(words, log, saved))
+        if crashed is None:
+            console.setup.tell(notices.crash_text(words, log, console.data.saves))
+        else:
+            console.setup.tell(crashed(words, log))
     return 1

@@ -34,9 +34,11 @@ from .console import (
 )
 from .i18n import I18n
 from .net import gmcp
+from .net.from_server import FromServer, PromptState
 from .net.gmcp import ClientSide, GmcpMessage, LineKind
 from .net.lobby_words import lobby_words
 from .net.telnet import LineFramer, Negotiation, Received, Subnegotiation, outgoing
+from .present import notices
 from .present.message import Cue, Message, Prompt
 from .ui.reader import PromptChanged, RoutedReader, ask
 
@@ -110,7 +112,8 @@ class Connection:
     the server's latest answer, the seat's code, why the server closed.
 
     ``bergen join`` asks for GMCP (``IAC DO GMCP``) before its first line; everything it learns
-    comes from there (``net/gmcp.py``), never from the sentences, which are only shown.
+    comes from there (``net/gmcp.py``), never from the sentences, which are only shown. Lines and
+    GMCP fields alike pass ``net/from_server.py`` (made visible, checked by type and range) first.
     """
 
     def __init__(
@@ -127,8 +130,9 @@ class Connection:
         self.ended = ended
         self.memory = memory if memory is not None else SeatMemory()
         self.refresh = refresh
+        self.peer = self.memory.peer  # the one way in for what the server says
         self.side = ClientSide()
-        self.state: dict[str, Any] = {}
+        self.state = PromptState()
         self.sent = 0  # lines sent; Bergen.Prompt's "answered" catches up when all are answered
         self.closed = threading.Event()
         self._news = threading.Condition()
@@ -159,8 +163,8 @@ class Connection:
 
     def prompt(self) -> Prompt:
         """The prompt the server would show now, and its short form (``>`` before GMCP says)."""
-        text = str(self.state.get("text") or "> ")
-        return Prompt(text, str(self.state.get("short") or text))
+        text = self.state.text or "> "
+        return Prompt(text, self.state.short or text)
 
     def wait_answer(self, timeout: float = ANSWER_WAIT) -> bool:
         """Wait (at most ``timeout``) until every line sent is answered and nothing more is coming
@@ -168,8 +172,7 @@ class Connection:
         deadline = time.monotonic() + timeout
         with self._news:
             while not self.closed.is_set():
-                answered = int(self.state.get("answered", -1))
-                if answered >= self.sent and not self.state.get("pending"):
+                if self.state.answered >= self.sent and not self.state.pending:
                     return True
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -212,19 +215,18 @@ class Connection:
             first, self._fresh = self._fresh, False
             after_prompt = self.at_prompt and not self._said_at_prompt  # the first line under it
             self._said_at_prompt = self._said_at_prompt or self.at_prompt
-            text = visible(item.text) + ("…" if item.too_long else "")  # every line shown, NUL and CR visible
+            text = self.peer.line(item.text, item.too_long)  # every line shown, NUL and CR visible
             self.announce(text, self._kind if first else None, after_prompt)
 
     def _told(self, message: GmcpMessage) -> None:
-        data = message.data if isinstance(message.data, dict) else {}
         if message.name == gmcp.LINE:
-            kind = str(data.get("kind"))
-            self._kind = LineKind(kind) if kind in set(LineKind) else None
+            self._kind = self.peer.kind(message.data)
             self._fresh = True
         elif message.name == gmcp.PROMPT:
             self._kind = None
+            state = self.peer.prompt(message.data)
             with self._news:
-                self.state = data
+                self.state = state
                 self._news.notify_all()
             changed = self.prompt().facts != self.shown or self._said_at_prompt
             if self.at_prompt and changed:
@@ -259,10 +261,16 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         text = words.gettext("Joining {address}, the server you joined last.")
         announcer.announce(_message(text.format(address=visible(args.address))))
 
+    seat = SeatMemory()
+
+    def crashed(i: I18n, log: str | None) -> str:
+        """join keeps no match (the server does): never "the match is saved"; the seat's code if one waits."""
+        text = notices.crash_text(i, log, saved=False)
+        return text if seat.token is None else f"{text} {_seat_waits(i, seat.token)}"
+
     def run() -> int:
         start_channels(console, args, args.speech or settings.speech or "off")
         reader = console.reader
-        seat = SeatMemory()
 
         def heard(text: str, kind: LineKind | None, after_prompt: bool) -> None:
             if after_prompt:
@@ -328,7 +336,7 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
             # Translators: bergen join reached the server again after a lost connection.
             announcer.announce(_message(words.gettext("Connected to {address} again.").format(address=shown)))
 
-    return guarded(console, run, lambda: words)
+    return guarded(console, run, lambda: words, crashed)
 
 
 def _message(text: str) -> Message:
@@ -345,24 +353,22 @@ class SeatMemory:
     longer holds) and whether the server closed for a reason that trying again would not change
     (``Bergen.Close`` with ``again`` false: a wrong password, too many connections, a flood…)."""
 
-    def __init__(self) -> None:
+    def __init__(self, peer: FromServer | None = None) -> None:
+        self.peer = peer if peer is not None else FromServer()
         self.token: str | None = None
         self.final = False  # the server closed on purpose: no trying again
         self.reason: str | None = None
 
     def told(self, message: GmcpMessage) -> None:
-        data = message.data if isinstance(message.data, dict) else {}
-        code = data.get("code")
-        code = code if isinstance(code, str) and code.isascii() and code.isalnum() else None
         if message.name == gmcp.SEAT:
-            self.token = code
+            self.token = self.peer.code(message.data)
         elif message.name in (gmcp.SEAT_LEFT, gmcp.SEAT_GONE):
             self.token = None  # left on purpose, or the code is void: not taken back by itself
         elif message.name == gmcp.CLOSE:
-            self.reason = str(data.get("reason", ""))
-            self.final = data.get("again") is not True
-            if code is not None:  # the server stops; the seat waits for its code
-                self.token = code
+            closing = self.peer.closing(message.data)
+            self.reason, self.final = closing.reason or "", not closing.again
+            if closing.code is not None:  # the server stops; the seat waits for its code
+                self.token = closing.code
 
 
 def _play_lines(connection: Connection, reader: Any, lexicon: Lexicon) -> bool:
@@ -425,3 +431,10 @@ def _given_up(words: I18n, address: str, token: str | None) -> str:
         "Could not reach {address} again. Your seat waits for a while: join again and type {rejoin} {token}."
     )
     return text.format(address=address, rejoin=lobby_words(words).word(CommandKind.REJOIN), token=token)
+
+
+def _seat_waits(words: I18n, token: str) -> str:
+    # Translators: after "Something went wrong; details are in …" when bergen join itself failed during
+    # a match: the server keeps the seat a while. {rejoin} the lobby's command word, {token} the seat's code.
+    text = words.gettext("Your seat waits at the server for a while: join again and type {rejoin} {token}.")
+    return text.format(rejoin=lobby_words(words).word(CommandKind.REJOIN), token=token)
