@@ -220,8 +220,9 @@ def test_tally_counters_reach_zero(tmp_path: Path) -> None:
     )
     out, core = keep(tmp_path, ["--mode", "tally", "--preset", "counters", "--names", "Anna,Cem,Mia"], record)
     assert "Anna: double header. 2 counters discarded, 8 left." in out  # the counters with their header
-    assert "Winner: Anna" in out or "Anna wins" in out
-    assert core is None or core.is_over  # a finished score sheet is not offered again
+    assert "Anna: triple header. 2 counters discarded, 0 left.\nMatch over: Anna wins." in out
+    assert "Counters left: Anna 0, Cem 5, Mia 5." in out.split("Match over: Anna wins.")[1]
+    assert core is None  # a finished score sheet is not kept: it is not offered again
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -323,8 +324,8 @@ def test_tally_dominoplaza_no_reduction_and_nothing_for_going_out(tmp_path: Path
     )
     out, core = keep(tmp_path, ["--mode", "tally", "--preset", "dominoplaza", "--names", "Anna,Cem"], record)
     assert "Anna goes out." in out  # no points
-    assert "Anna: triple header, 3 points, total 15." in out  # never reduced
-    assert core is None or core.is_over
+    assert "Anna: triple header, 3 points, total 15.\nMatch over: Anna wins. Score: Anna 15, Cem 4" in out
+    assert core is None  # a finished score sheet is not kept: it is not offered again
 
 
 @needs_pty

@@ -33,8 +33,6 @@ from .folders import use_folders
 from .net_clients import seat_people, until
 from .test_net_server import run
 
-CHECKED = {"cases": 0}
-
 
 def _random_match(
     name: str, tile_set: int, players: int, seed: int, moves: int
@@ -67,11 +65,17 @@ def _random_match(
 def test_the_state_after_undo_is_the_state_before_the_move(
     name: str, tile_set: int, players: int, seed: int, moves: int
 ) -> None:
+    _undone_to_the_state_before(name, tile_set, players, seed, moves)
+
+
+def _undone_to_the_state_before(name: str, tile_set: int, players: int, seed: int, moves: int) -> bool:
+    """Seat 0's last move taken back from a random match: the state before it, its dealer, its record;
+    whether there was one to take back (False: nothing of seat 0's in this hand, or the match is over)."""
     match, before = _random_match(name, tile_set, players, seed, moves)
     result = take_back(match, 0)
     if result is None:
         assert not before or match.is_over  # nothing of seat 0's in this hand, or the match is over
-        return
+        return False
     undone, taken = result
     start = last_move(match, 0)
     assert start is not None and start in before
@@ -86,7 +90,7 @@ def test_the_state_after_undo_is_the_state_before_the_move(
     # the saved record replays to the same state and keeps the taken-back actions apart
     loaded, _ = from_record(json.loads(json.dumps(to_record(undone))))
     assert loaded.state_key() == undone.state_key() and loaded.taken_back == undone.taken_back
-    CHECKED["cases"] += 1
+    return True
 
 
 TABLE_SIZES = ((2, False), (3, False), (4, False), (4, True))  # players, partnerships
@@ -330,8 +334,22 @@ def test_undo_at_a_network_table_is_refused() -> None:
 
 
 def test_figures() -> None:
-    """Reported by the run (-s): how many take-backs were checked against the state before the move."""
-    print(f"take-back cases checked: {CHECKED['cases']}")
+    """The property above is no vacuous pass: of matches drawn as it draws them (every preset, set and
+    table size, 0 to 120 moves), most have a move of seat 0's to take back, and each is checked."""
+    rng = random.Random(31)
+    cases = [
+        (
+            rng.choice(PRESET_NAMES),
+            rng.choice((6, 9, 12)),
+            rng.randint(2, 4),
+            rng.randrange(2**31),
+            rng.randint(0, 120),
+        )
+        for _ in range(200)
+    ]
+    checked = sum(_undone_to_the_state_before(*case) for case in cases)
+    print(f"take-back cases checked: {checked} of {len(cases)}")
+    assert checked >= len(cases) // 2, checked
 
 
 @needs_pty
