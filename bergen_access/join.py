@@ -135,6 +135,7 @@ class Connection:
         self.state = PromptState()
         self.sent = 0  # lines sent; Bergen.Prompt's "answered" catches up when all are answered
         self.closed = threading.Event()
+        self.failure: Exception | None = None  # what ended the server-lines thread, if not the server
         self._news = threading.Condition()
         self._kind: LineKind | None = None
         self._fresh = False  # the next line is the first of its kind (its cue, its urgency)
@@ -193,6 +194,8 @@ class Connection:
                     self._take(item)
         except OSError:
             pass
+        except Exception as error:  # this program's own fault (its output gone, a bug), never a lost line
+            self.failure = error
         finally:
             with contextlib.suppress(OSError):
                 self.sock.close()  # the server's side ended: this connection is done
@@ -319,6 +322,8 @@ def join(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextI
         while True:
             quitting = _play_lines(connection, reader, lexicon)
             connection.close()
+            if connection.failure is not None:
+                raise connection.failure  # said as what it is (guarded), not tried again as a lost line
             if quitting or seat.final:
                 connection.closed.wait(timeout=2.0)  # the server's goodbye is heard first
                 return 0 if quitting else 1

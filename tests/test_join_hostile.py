@@ -190,6 +190,27 @@ def test_when_join_itself_fails_it_says_so_truthfully_and_how_to_come_back(
     ), out
 
 
+def test_a_fault_while_taking_the_servers_lines_is_said_as_a_fault_never_retried_as_a_lost_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(self: FromServer, text: str, too_long: bool = False) -> str:
+        raise RuntimeError("a fault in the server-lines thread")
+
+    monkeypatch.setattr(FromServer, "line", broken)
+    failed: list[str] = []
+    hook = threading.excepthook
+    threading.excepthook = lambda args: failed.append(repr(args.exc_value))
+    try:
+        with HostileServer([line("Welcome.")], hold=2) as server:
+            status, out = join_here(server.port, tmp_path)
+    finally:
+        threading.excepthook = hook
+    log = data_folder(tmp_path) / "crash.log"
+    assert status == 1 and "a fault in the server-lines thread" in log.read_text(encoding="utf-8")
+    assert out.rstrip().endswith(f"Something went wrong; details are in {log}."), out
+    assert "trying again" not in out and server.connections == 1 and not failed, out
+
+
 hostile_text = st.one_of(
     st.text(max_size=40),
     st.text(
