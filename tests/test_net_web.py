@@ -4,6 +4,7 @@ tests: tests/test_web_page.py): the same lobby, tables, limits and codes as a te
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import socket
@@ -17,7 +18,9 @@ import pytest
 from bergen_access.commands.which_end import must_ask
 from bergen_access.core.actions import Draw, Pass
 from bergen_access.core.engine import Phase
-from bergen_access.net import web
+from bergen_access.i18n import I18n
+from bergen_access.net import texts, web
+from bergen_access.net.bad_requests import BadRequests, MalformedRequests
 from bergen_access.net.server import Server
 
 from .net_clients import LineClient, one_move, play_out, until
@@ -466,3 +469,52 @@ def test_a_watching_page_is_told_who_plays_with_the_scores_and_may_leave() -> No
         await bo.close()
 
     run(body)
+
+
+def test_malformed_requests_reach_the_host_as_a_few_lines_never_a_traceback(tmp_path: Path) -> None:
+    process = serve(environment(tmp_path / "home", tmp_path / "data"), "--web")
+    try:
+        lines_until_listening(process)
+        assert process.stdout is not None
+        page = re.search(r"http://[^:]+:(\d+)/", process.stdout.readline())
+        assert page is not None
+        web_port = int(page.group(1))
+        kinds = [
+            b"GARBAGE\r\n\r\n",
+            b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",
+            b"GET /\x00 HTTP/1.1\r\n\r\n",
+        ]
+        for number in range(100):
+            with socket.create_connection(("127.0.0.1", web_port), timeout=5) as sent:
+                sent.sendall(kinds[number % len(kinds)])
+                with contextlib.suppress(OSError):
+                    sent.recv(4096)  # the 400 answer (or the close)
+        with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/", timeout=5) as answer:
+            assert answer.status == 200  # the page is still served
+    finally:
+        out, err = stop(process)
+    told = [line for line in (out + err).splitlines() if line.strip()]
+    assert "Traceback" not in out + err
+    malformed = [line for line in told if "malformed web request" in line]
+    assert malformed == ["A malformed web request from 127.0.0.1; more are told once a minute."], told
+    assert len(told) <= 3, told  # the stop line, the malformed line; the listening lines were read
+
+
+def test_malformed_requests_are_told_once_a_minute_per_address() -> None:
+    told: list[MalformedRequests] = []
+    bad = BadRequests(told.append)
+    for second in range(12):
+        bad.arrived("127.0.0.1", float(second))
+    bad.arrived("10.0.0.2", 5.0)
+    bad.tick(30.0)
+    assert told == [MalformedRequests("127.0.0.1", 1, True), MalformedRequests("10.0.0.2", 1, True)]
+    bad.tick(61.0)
+    assert told[2:] == [MalformedRequests("127.0.0.1", 11, False)]
+    bad.tick(200.0)  # quiet since: nothing more to tell, and the next one is told at once
+    assert len(told) == 3
+    bad.arrived("127.0.0.1", 201.0)
+    assert told[3:] == [MalformedRequests("127.0.0.1", 1, True)]
+    i = I18n("en")
+    assert texts.malformed_requests(i, "127.0.0.1", 12, False) == (
+        "12 malformed web requests from 127.0.0.1 in the last minute."
+    )

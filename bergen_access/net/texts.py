@@ -549,6 +549,24 @@ def web_listening(i: I18n, url: str) -> str:
     return i.gettext("bergen serve: the web page at {url} (the same tables).").format(url=url)
 
 
+def malformed_requests(i: I18n, address: str, count: int, first: bool) -> str:
+    if first:
+        # Translators: bergen serve --web, on the host's console: a request to the web page that is not
+        # proper HTTP (a scanner, a broken client). {address} is its IP address. More from that address
+        # are counted and told in one line a minute.
+        return i.gettext("A malformed web request from {address}; more are told once a minute.").format(
+            address=address
+        )
+    # Translators: bergen serve --web, on the host's console, at most once a minute per address: how many
+    # requests that were not proper HTTP came from {address} (an IP address) in the last minute.
+    text = i.ngettext(
+        "{count} malformed web request from {address} in the last minute.",
+        "{count} malformed web requests from {address} in the last minute.",
+        count,
+    )
+    return text.format(count=count, address=address)
+
+
 def cannot_listen(i: I18n, address: str, reason: str) -> str:
     # Translators: bergen serve could not listen. {address} host:port, {reason} the system's reason in
     # English (e.g. "Address already in use").

@@ -25,6 +25,7 @@ import contextlib
 import json
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from . import gmcp
+from .bad_requests import BadRequests, MalformedRequests, quiet_logger
 from .connections import FIRST_LINE_WAIT, MOST_UNSENT, PASSWORD_WAIT, Client, counted_address
 from .gmcp import Closing, LineKind
 from .telnet import MAX_LINE_BYTES, Incoming
@@ -51,6 +53,8 @@ FILES = {
     "/app.js": ("app.js", "text/javascript"),
     "/style.css": ("style.css", "text/css"),
 }
+#: seconds between looks at the malformed requests counted (their lines come once a minute)
+TICK = 5.0
 SOUNDS = ("block", "draw", "header", "out", "play", "turn", "win")
 #: nothing but the page's own files and socket; no frame, no inline script, no referrer
 HEADERS = {
@@ -195,8 +199,12 @@ def page_line(data: str) -> Incoming | None:
 class WebSide:
     """The page and its sockets for one server's connections."""
 
-    def __init__(self, connections: Connections) -> None:
+    def __init__(
+        self, connections: Connections, report: Callable[[MalformedRequests], None] = lambda notice: None
+    ) -> None:
         self.connections = connections
+        self.bad = BadRequests(report)  # malformed requests: a few lines to the host, never a traceback
+        self._ticker: asyncio.Task[None] | None = None
         folder = resources.files("bergen_access") / "web"
         self.files = {path: (folder / name).read_bytes() for path, (name, _) in FILES.items()}
         sounds = resources.files("bergen_access") / "sounds"
@@ -215,15 +223,28 @@ class WebSide:
 
     async def start(self, host: str, port: int) -> int:
         """Listen; the port (useful with port 0)."""
-        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        logger = quiet_logger(lambda address: self.bad.arrived(address, time.monotonic()))
+        self._runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=1.0, logger=logger
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
+        self._ticker = asyncio.ensure_future(self._tick())
         server = site._server  # aiohttp names no public way to the port it got
         sockets = getattr(server, "sockets", None) or ()
         return int(sockets[0].getsockname()[1]) if sockets else port
 
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            self.bad.tick(time.monotonic())
+
     async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
         if self._runner is not None:
             await self._runner.cleanup()
 
