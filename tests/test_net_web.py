@@ -138,12 +138,21 @@ def test_the_status_offers_a_button_per_tile_and_one_per_end_when_a_tile_fits_tw
 
 def test_a_foreign_page_may_not_open_the_socket_and_the_page_own_may() -> None:
     async def body(server: Server, port: int, web_port: int) -> None:
-        for origin in ("http://evil.example", f"http://127.0.0.1:{web_port}.evil.example", "null"):
+        for origin in (
+            "http://evil.example",
+            f"http://127.0.0.1:{web_port}.evil.example",
+            "null",
+            f"https://127.0.0.1:{web_port}",  # the same host, another scheme: another origin
+        ):
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await SocketClient.connect(web_port, origin=origin)
             assert refused.value.status == 403
         assert not server.clients
         page = await SocketClient.connect(web_port)
+        await page.wait_for("Welcome to Bergen Access")
+        await page.close()
+        proxied = f"https://127.0.0.1:{web_port}"  # a proxy in front serves the page as https
+        page = await SocketClient.connect(web_port, origin=proxied, **{"X-Forwarded-Proto": "https"})
         await page.wait_for("Welcome to Bergen Access")
         await page.close()
 

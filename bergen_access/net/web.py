@@ -171,13 +171,22 @@ class WebClient(Client):
 
 
 def same_origin(request: web.Request) -> bool:
-    """The socket is asked for by the page this server served: its ``Origin`` names this host (a
-    request with no ``Origin`` comes from no browser's page, which cannot forge one anyway)."""
+    """The socket is asked for by the page this server served: its ``Origin`` is this host with this
+    scheme (an ``https://`` page of the same name is another origin: not ours, it may not act for its
+    visitor here; behind a proxy, the scheme it serves). A request with no ``Origin`` comes from no
+    browser's page, which cannot forge one."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower()
+    return parts.scheme == page_scheme(request) and parts.netloc.lower() == request.host.lower()
+
+
+def page_scheme(request: web.Request) -> str:
+    """The scheme the page was served with: ours, or the ``X-Forwarded-Proto`` of a proxy in front that
+    serves it as ``https`` (a browser's page cannot set that header on its socket)."""
+    forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+    return forwarded if forwarded in ("http", "https") else request.scheme
 
 
 def page_line(data: str) -> Incoming | None:
