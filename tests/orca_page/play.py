@@ -70,6 +70,9 @@ class Served:
             BERGEN_CONFIG_DIR=str(folder / "config"),
             PYTHONUNBUFFERED="1",
         )
+        own_session: dict[str, bool] = {}
+        if sys.platform != "win32":  # its own process group, so the server ends with its children
+            own_session["start_new_session"] = True
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -88,7 +91,7 @@ class Served:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            start_new_session=True,
+            **own_session,
         )
         assert self.process.stdout is not None
         seen = []

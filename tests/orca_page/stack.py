@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +33,9 @@ TOOLS = {
     "dbus-send": "dbus-send",
 }
 LANGUAGES = ("en", "de", "tr")
-LOCK = Path(os.environ.get("TMPDIR", "/tmp")) / f"bergen-orca-{os.getuid()}.lock"
+#: one Orca per user at a time (the stack runs on Linux only; the name still imports elsewhere)
+USER = os.getuid() if hasattr(os, "getuid") else "user"
+LOCK = Path(os.environ.get("TMPDIR", "/tmp")) / f"bergen-orca-{USER}.lock"
 
 
 def missing_tools() -> list[str]:
@@ -125,8 +128,10 @@ class Stack:
 
     def _start(self, argv: list[str], name: str, **kwargs: object) -> subprocess.Popen[bytes]:
         out = open(self.folder / f"{name}.out", "ab")  # noqa: SIM115 - closed with the process
+        if sys.platform != "win32":  # each in its own process group, so stop() ends it with its children
+            kwargs["start_new_session"] = True
         process = subprocess.Popen(  # type: ignore[call-overload]
-            argv, env=self.env, stdout=kwargs.pop("stdout", out), stderr=out, start_new_session=True, **kwargs
+            argv, env=self.env, stdout=kwargs.pop("stdout", out), stderr=out, **kwargs
         )
         self.processes.append(process)
         return process
@@ -162,11 +167,14 @@ class Stack:
         }
         # the display: Xvfb picks a free number itself and writes it to a pipe
         read_end, write_end = os.pipe()
-        self._start(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-            "xvfb",
-            pass_fds=(write_end,),
-        )
+        if sys.platform == "win32":  # Xvfb, D-Bus, Orca: Linux's (the test skips elsewhere)
+            raise RuntimeError("the Orca stack runs on Linux only")
+        else:
+            self._start(
+                ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                "xvfb",
+                pass_fds=(write_end,),
+            )
         os.close(write_end)
         with os.fdopen(read_end) as pipe:
             number = pipe.readline().strip()
@@ -248,13 +256,19 @@ class Stack:
         for process in reversed(self.processes):
             if process.poll() is None:
                 with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGTERM)
+                    if sys.platform != "win32":
+                        os.killpg(process.pid, signal.SIGTERM)
+                    else:
+                        process.terminate()
         for process in reversed(self.processes):
             try:
                 process.wait(5)
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
+                    if sys.platform != "win32":
+                        os.killpg(process.pid, signal.SIGKILL)
+                    else:
+                        process.kill()
                 process.wait(5)
         self.processes.clear()
         if self.lock is not None:

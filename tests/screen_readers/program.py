@@ -10,18 +10,22 @@ independent of the screen reader that is measured later.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import select
 import struct
 import subprocess
 import sys
-import termios
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+try:  # the plain setting is played at a pseudo-terminal: POSIX only, as the grid's tests are (needs_linux)
+    import fcntl
+    import pty
+    import termios
+except ImportError:  # Windows: the module still imports; nothing here is run there
+    fcntl = pty = termios = None  # type: ignore[assignment]
 
 from bergen_access.core.actions import Action
 from bergen_access.core.engine import Match, Phase
@@ -123,6 +127,9 @@ class PlainGame:
             stdout: int = slave
         else:
             stdin = stdout = subprocess.PIPE
+        own_session: dict[str, bool] = {}
+        if sys.platform != "win32":  # the terminal's own session, so its reader is the program alone
+            own_session["start_new_session"] = terminal
         self.process = subprocess.Popen(
             program.command(args),
             cwd=str(program.root),
@@ -130,7 +137,7 @@ class PlainGame:
             stdin=stdin,
             stdout=stdout,
             stderr=subprocess.PIPE,
-            start_new_session=terminal,
+            **own_session,
         )
         if terminal:
             os.close(slave)
