@@ -107,10 +107,12 @@ def _plain(text: str) -> Message:
 
 def _listing(console: Console, entries: list[Entry]) -> int:
     """Every match, then the statistics: the same presenter as the game's record command."""
-    for message in listing(console.words, entries):
+    for message in listing(console.words, entries, recording=console.data.saves):
         console.announcer.announce(message)
     if any(entry.player is not None for entry in entries):  # a server's tables alone: nobody's statistics
-        console.announcer.announce(statistics_message(console.words, entries, console.verbosity))
+        console.announcer.announce(
+            statistics_message(console.words, entries, console.verbosity, recording=console.data.saves)
+        )
     return 0
 
 
@@ -205,7 +207,9 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace, stdin: TextIO
         if action == "list":
             return _listing(console, entries)
         if action == "stats":
-            console.announcer.announce(statistics_message(console.words, entries, console.verbosity))
+            console.announcer.announce(
+                statistics_message(console.words, entries, console.verbosity, recording=console.data.saves)
+            )
             return 0
         if args.number is None:
             console.announcer.announce(_plain(number_needed(i, action)))

@@ -376,3 +376,15 @@ def test_replay_answers_why_hint_and_help_and_its_prompt_says_where_it_is(
     assert "1/3> " in replay.out  # the display's prompt: the move and how many
     assert replay_prompt(i, 4, 31).short == i.gettext("Move {number} of {total}: ").format(number=4, total=31)
     assert replay_prompt(I18n("en"), 4, 31).short == "Move 4 of 31: "
+
+
+def test_the_record_command_promises_no_recording_while_nothing_can_be_saved(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("a file where the data folder should be")  # nothing can be saved
+    game = run(tmp_path, GAME, "record\nrecord stats\nquit\n")
+    assert_clean(game)
+    assert "Everything goes on, but nothing is saved." in game.out
+    assert "recorded from now on" not in game.out, game.out[-1500:]
+    truth = "No match has been recorded yet, and none is recorded while nothing can be saved."
+    assert game.out.count(truth) == 2, game.out[-1500:]
+    shell = run(tmp_path, ["record"], "")
+    assert "recorded from now on" not in shell.out and truth in shell.out, shell.out + shell.err

@@ -146,15 +146,20 @@ def entry_message(i: I18n, number: int, entry: Entry) -> Message:
     return Message(line, line, braille)
 
 
-def listing(i: I18n, entries: Sequence[Entry], most: int | None = None) -> list[Message]:
-    """The recorded matches, newest first, one message each (the newest ``most`` of them)."""
+def listing(
+    i: I18n, entries: Sequence[Entry], most: int | None = None, *, recording: bool = True
+) -> list[Message]:
+    """The recorded matches, newest first, one message each (the newest ``most`` of them); ``recording``:
+    whether matches are recorded now (the data folder can be written)."""
     if not entries:
-        return [_plain(no_records(i))]
+        return [_plain(no_records(i, recording))]
     shown = entries if most is None else entries[:most]
     return [entry_message(i, number, entry) for number, entry in enumerate(shown, 1)]
 
 
-def statistics_message(i: I18n, entries: Sequence[Entry], verbosity: Verbosity) -> Message:
+def statistics_message(
+    i: I18n, entries: Sequence[Entry], verbosity: Verbosity, *, recording: bool = True
+) -> Message:
     """The statistics of the matches played at this keyboard (a network table's matches are listed, but
     have no player here whose wins they would be)."""
     mine = [(number, entry) for number, entry in enumerate(entries, 1) if entry.player is not None]
@@ -162,7 +167,7 @@ def statistics_message(i: I18n, entries: Sequence[Entry], verbosity: Verbosity) 
         Played(entry.match, entry.human, tuple(entry.seat_levels.values()), number) for number, entry in mine
     ]
     if not entries:
-        return _plain(no_records(i))
+        return _plain(no_records(i, recording))
     first = mine[0][1] if mine else entries[0]
     words = Words(i, first.match.rules, first.names, first.player)
     return _plain("\n".join(statistics_lines(i, figures(played), Narrator(words, verbosity))))
@@ -206,7 +211,12 @@ def _plain(text: str) -> Message:
     return Message(text, text, text)
 
 
-def no_records(i: I18n) -> str:
+def no_records(i: I18n, recording: bool = True) -> str:
+    """No match recorded yet; whether the next ones will be (not while nothing can be saved)."""
+    if not recording:
+        # Translators: bergen record, or the record command, when no match has been recorded and none can
+        # be now: the data folder cannot be written (the player was told why), or they play without saving.
+        return i.gettext("No match has been recorded yet, and none is recorded while nothing can be saved.")
     # Translators: bergen record when no match has been recorded yet.
     return i.gettext("No match has been recorded yet. Every match you play is recorded from now on.")
 

@@ -31,8 +31,8 @@ def record_replies(
     entries, problems = read_records(storage, checked_seat)
     said = [notices.file_problem(i, "record", problem) for problem in problems]
     if argument:
-        return [*said, statistics_message(i, entries, feedback.narrator.verbosity)]
-    shown = listing(i, entries, MOST_LISTED)
+        return [*said, statistics_message(i, entries, feedback.narrator.verbosity, recording=storage.saves)]
+    shown = listing(i, entries, MOST_LISTED, recording=storage.saves)
     lines = [message.text for message in shown]
     braille = [message.braille for message in shown]
     if len(entries) > MOST_LISTED:
