@@ -527,3 +527,30 @@ def test_malformed_requests_are_told_once_a_minute_per_address() -> None:
     assert texts.malformed_requests(i, "127.0.0.1", 12, False) == (
         "12 malformed web requests from 127.0.0.1 in the last minute."
     )
+
+
+def test_a_fault_in_a_page_handler_is_counted_as_the_server_fault_never_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def broken(self: web.WebSide, request: object) -> None:
+        raise ValueError("a fault of ours")
+
+    monkeypatch.setattr(web.WebSide, "words", broken)
+
+    async def main() -> None:
+        server = Server(None)
+        await server.start("127.0.0.1", 0)
+        web_port = await server.start_web("127.0.0.1", 0)
+        try:
+            async with (
+                aiohttp.ClientSession() as session,
+                session.get(f"http://127.0.0.1:{web_port}/words.json") as answer,
+            ):
+                assert answer.status == 500
+        finally:
+            await server.close()
+        assert server.faults == 1 and "a fault of ours" in server.last_fault
+
+    asyncio.run(main())
+    printed = capsys.readouterr()
+    assert printed.out == "" and printed.err == ""

@@ -130,7 +130,7 @@ class Server:
         connections: one lobby, one set of tables."""
         from .web import WebSide  # noqa: PLC0415 - aiohttp is loaded only for --web
 
-        self._web = WebSide(self.connections, self.floor.report)
+        self._web = WebSide(self.connections, self.floor.report, self._faults.record)
         port_got: int = await self._web.start(host, port)
         return port_got
 

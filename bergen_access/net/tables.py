@@ -91,10 +91,11 @@ class Faults:
         self.count = 0
         self.last = ""
 
-    def record(self) -> None:
-        """Called while the exception is handled: counted, its traceback kept for the host."""
+    def record(self, detail: str | None = None) -> None:
+        """Called while the exception is handled (or with its ``detail``): counted, its traceback kept
+        for the host."""
         self.count += 1
-        self.last = traceback.format_exc()
+        self.last = traceback.format_exc() if detail is None else detail
 
 
 class Tables:

@@ -209,9 +209,13 @@ class WebSide:
     """The page and its sockets for one server's connections."""
 
     def __init__(
-        self, connections: Connections, report: Callable[[MalformedRequests], None] = lambda notice: None
+        self,
+        connections: Connections,
+        report: Callable[[MalformedRequests], None] = lambda notice: None,
+        fault: Callable[[str], None] = lambda detail: None,
     ) -> None:
         self.connections = connections
+        self.fault = fault  # a fault of ours in a handler (its traceback): the server's faults
         self.bad = BadRequests(report)  # malformed requests: a few lines to the host, never a traceback
         self._ticker: asyncio.Task[None] | None = None
         folder = resources.files("bergen_access") / "web"
@@ -232,7 +236,7 @@ class WebSide:
 
     async def start(self, host: str, port: int) -> int:
         """Listen; the port (useful with port 0)."""
-        logger = quiet_logger(lambda address: self.bad.arrived(address, time.monotonic()))
+        logger = quiet_logger(lambda address: self.bad.arrived(address, time.monotonic()), self.fault)
         self._runner = web.AppRunner(
             self.app(), access_log=None, handle_signals=False, shutdown_timeout=1.0, logger=logger
         )
