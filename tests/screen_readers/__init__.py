@@ -5,7 +5,8 @@ program's own messages and prompts and, from its save file, the player's moves (
 then inside a real terminal screen reader at 80x24, typed key by key, with a logging synthesizer that
 writes down everything the reader sends to be spoken. ``measure`` holds the two against each other.
 
-    python -m tests.screen_readers [--reader yasr|tdsr] [--lang en|de|tr] [--mode screenreader|standard]
+    python -m tests.screen_readers [--reader yasr|tdsr|fenrir] [--lang en|de|tr]
+                                   [--mode screenreader|plain|standard|terse|verbose] [--all-settings]
                                    [--program DIR] [--turns N] [--seed N]
 
 prints the figures as a table; ``tests/test_screen_readers.py`` holds the program to the targets.

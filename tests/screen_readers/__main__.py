@@ -1,10 +1,13 @@
 """``python -m tests.screen_readers``: measure runs and print their figures as a table.
 
 ``--table`` plays the whole grid (every reader, the screen-reader and the plain setting, en/de/tr) and
-prints one line of the targets' figures per run. Like the tests, it keeps away from the player's own
-folders: the program runs with folders of its own (``Program.environment``), this process points the
-data and settings folders at a scratch folder too, and the system's folders are compared before and
-after (a change is an error).
+prints one line of the targets' figures per run. ``--all-settings`` (or ``--mode`` more than once) adds
+the other settings a player may choose: line editing (``standard``) and the screen-reader setting at
+``--verbosity terse`` and ``verbose``; the tests hold only the first two to the targets.
+
+Like the tests, it keeps away from the player's own folders: the program runs with folders of its own
+(``Program.environment``), this process points the data and settings folders at a scratch folder too,
+and the system's folders are compared before and after (a change is an error).
 """
 
 from __future__ import annotations
@@ -157,7 +160,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.screen_readers", description=__doc__)
     parser.add_argument("--reader", action="append", choices=list(READERS), help="default: all three")
     parser.add_argument("--lang", action="append", choices=LANGUAGES, help="default: en, de and tr")
-    parser.add_argument("--mode", action="append", choices=MODES, help="default: screenreader and plain")
+    parser.add_argument(
+        "--mode",
+        action="append",
+        choices=MODES,
+        help="default: screenreader and plain; standard is line editing, terse and verbose the "
+        "screen-reader setting at that --verbosity",
+    )
+    parser.add_argument("--all-settings", action="store_true", help="every setting (every --mode)")
     parser.add_argument(
         "--table",
         action="store_true",
@@ -215,7 +225,7 @@ def measured(args: argparse.Namespace) -> int:
         print(f"{name}: {why}", file=sys.stderr)
     cases = [
         Case(reader, language, mode)
-        for mode in args.mode or GRID_MODES
+        for mode in (MODES if args.all_settings else args.mode or GRID_MODES)
         for reader in readers
         if reader not in missing
         for language in args.lang or LANGUAGES

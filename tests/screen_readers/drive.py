@@ -21,7 +21,7 @@ import pexpect
 from bergen_access.i18n import I18n
 
 from ..capabilities import kill_now, pty_spawn
-from .program import FIRST_ANSWER, PLAIN, Program, Reference, Step, match_args, saved
+from .program import FIRST_ANSWER, PLAIN, READING, Program, Reference, Step, match_args, saved
 from .readers import READERS, Started
 from .synths import Said
 from .voicing import Voicing
@@ -181,7 +181,7 @@ def record(
     reader = READERS[reader_name]
     home.mkdir(parents=True, exist_ok=True)
     asked = mode != PLAIN
-    question = first_question(program, home / "question", lang, seed) if asked else None
+    question = first_question(program, home / "question", lang, seed, mode) if asked else None
     started = reader.start(home, program_script(home, program, lang, seed, mode))
     run = Run(started, home, reader.settle, reader.voicing())
     heard: list[Heard] = []
@@ -202,7 +202,7 @@ def record(
             previous = expected.prompt
         final = saved(home)
         same = final is not None and list(final.actions) == reference.actions
-        chosen = chosen_mode(home) == ("off", mode) if asked else True
+        chosen = chosen_mode(home) == ("off", READING[mode]) if asked else True
     finally:
         run.close(home)
     return Recording(reader_name, heard, started.greeting, visible(run.raw), same, run.unseen, chosen, asked)
@@ -223,17 +223,17 @@ def offer_step(lang: str, mode: str) -> Step:
     learn = i.pgettext("first start", "learn")
     text = i.gettext("New to Bergen? Type {learn} for a guided practice hand, or Enter to play.")
     short = i.gettext("{learn} or Enter: ").format(learn=learn)
-    prompt = short if mode == "screenreader" else short.rstrip(": ") + ">"
+    prompt = short if READING[mode] == "screenreader" else short.rstrip(": ") + ">"
     return Step(FIRST_ANSWER[mode], [text.format(learn=learn)], prompt)
 
 
-def first_question(program: Program, home: Path, lang: str, seed: int) -> Step:
+def first_question(program: Program, home: Path, lang: str, seed: int, mode: str = "screenreader") -> Step:
     """The first-run question as the program writes it to a terminal with nobody reading it: its lines
     and its prompt (a plain pipe never asks it)."""
     home.mkdir(parents=True, exist_ok=True)
     child = pty_spawn(
-        program.command(match_args(lang, seed))[0],
-        program.command(match_args(lang, seed))[1:],
+        program.command(match_args(lang, seed, mode))[0],
+        program.command(match_args(lang, seed, mode))[1:],
         cwd=str(program.root),
         env=program.environment(home, "xterm"),
         dimensions=(ROWS, COLUMNS),

@@ -40,9 +40,21 @@ QUESTIONS = ("h", "i", "e")  # asked at the start of each of the player's turns:
 #: the answer to the first-run question for each way the lines are read (console.Setup.ask_speech):
 #: 1 = the screen reader reads the text, each line written once; 4 = no speech, line editing. The
 #: plain setting (``--plain``) is chosen on the command line and asks nothing.
-FIRST_ANSWER = {"screenreader": "1", "standard": "4"}
+FIRST_ANSWER = {"screenreader": "1", "standard": "4", "terse": "1", "verbose": "1"}
 PLAIN = "plain"
-MODES = ("screenreader", PLAIN, "standard")
+#: the settings a player may choose: the ways of reading lines, and the screen-reader setting at the
+#: two other amounts of speech (``--verbosity``). Only the first two are in the tests' grid; the rest
+#: are measured by ``python -m tests.screen_readers --table --mode ...`` (README gives their figures).
+MODES = ("screenreader", PLAIN, "standard", "terse", "verbose")
+#: how each setting reads its lines (``--reader``), and its verbosity when not the default
+READING = {
+    "screenreader": "screenreader",
+    PLAIN: PLAIN,
+    "standard": "standard",
+    "terse": "screenreader",
+    "verbose": "screenreader",
+}
+VERBOSITY = {"terse": "terse", "verbose": "verbose"}
 WIDE = 500  # columns of the terminal the plain reference is played at: nothing is wrapped
 QUIET = 0.06  # seconds without output after a line left open: the program waits at a prompt
 NO_PROMPT = 0.25  # seconds without output after a whole line, once it is the player's turn: no prompt
@@ -80,7 +92,8 @@ def match_args(lang: str, seed: int, mode: str = "screenreader") -> list[str]:
     """The match every run plays: a new one, seeded, in the language; the plain setting from the
     command line (speech off: the screen reader reads), the others from the first-run answer."""
     plain = ["--plain", "--speech", "off"] if mode == PLAIN else []
-    return ["--new", "--lang", lang, "--seed", str(seed), *plain]
+    verbosity = ["--verbosity", VERBOSITY[mode]] if mode in VERBOSITY else []
+    return ["--new", "--lang", lang, "--seed", str(seed), *plain, *verbosity]
 
 
 def saved(home: Path) -> Match | None:
@@ -223,8 +236,8 @@ def reference(
     if mode == PLAIN:
         game = PlainGame(program, match_args(lang, seed, mode), home, terminal=True)
     else:
-        speech_off = ["--speech", "off", "--reader", mode, "--plain"]
-        game = PlainGame(program, [*match_args(lang, seed), *speech_off], home)
+        speech_off = ["--speech", "off", "--reader", READING[mode], "--plain"]
+        game = PlainGame(program, [*match_args(lang, seed, mode), *speech_off], home)
     try:
         got = game.read_to_prompt()
         if got is None:
