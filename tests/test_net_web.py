@@ -165,6 +165,10 @@ def test_a_foreign_page_may_not_open_the_socket_and_the_page_own_may() -> None:
         "not json",
         json.dumps({"line": "draw", "seat": 2}),  # nothing but a line: no seat is ever named
         json.dumps({"line": 3}),
+        json.dumps({"line": "rejoin 0123abcd", "shown": -1}),  # what a page shows: a line number or nothing
+        json.dumps({"line": "rejoin 0123abcd", "shown": True}),
+        json.dumps({"line": "rejoin 0123abcd", "shown": "3"}),
+        json.dumps({"shown": 3}),
         json.dumps(["line", "draw"]),
         "x" * (web.MOST_FRAME + 1),
     ],
@@ -281,6 +285,89 @@ def test_a_page_that_comes_back_hears_each_missed_line_with_its_kind_and_its_num
             ("refusal", refused["text"], refused["n"]),
             ("chat", "Bo says: hello there", refused["n"] + 1),
         ]
+        await again.close()
+        await bo.close()
+
+    run(body, hold_minutes=5)
+
+
+def test_a_page_that_shows_some_missed_lines_is_told_and_counted_only_the_others() -> None:
+    """A page kept its transcript over a reload and says, with its rejoin, the last of the seat's lines
+    it shows: the rejoin tells again, and counts, only the lines after it (no "N lines since your last
+    one:" with nothing following it); a page that shows them all hears that it is back, no count."""
+
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await page.wait_for("Bo sits down")
+        await until(lambda: server.tables[1].match.phase is Phase.PLAYING, what="the deal")
+        await page.send("say ready")
+        await page.wait_for("Ada says: ready")
+        page_now = page
+        back_lines = []
+        for said in ("one", "two"):
+            await bo.send(f"say {said}")  # told after Ada's last line: missed, for all the server knows
+            await page_now.wait_for(f"Bo says: {said}")
+            shown = next(m["n"] for m in page_now.messages if m.get("text") == f"Bo says: {said}")
+            code = (page_now.last("seat") or {}).get("code")
+            mark = len(bo.lines)
+            await page_now.close()
+            await bo.wait_for("Ada is away", since=mark)
+            if said == "two":
+                await bo.send("say three")  # told while she is away: the page lacks it
+                await bo.wait_for("Bo says: three")
+            mark = len(bo.lines)
+            page_now = await SocketClient.connect(web_port)
+            await page_now.send("language en verbosity normal")
+            await page_now.socket.send_str(json.dumps({"line": f"rejoin {code}", "shown": shown}))
+            await page_now.wait_for("You are back")
+            await bo.wait_for("Ada is back", since=mark)
+            await asyncio.sleep(0.3)
+            told = [m["text"] for m in page_now.messages if "text" in m]
+            at = next(k for k, text in enumerate(told) if text.startswith("You are back"))
+            back_lines.append((told[at], [t for t in told[at + 1 :] if t.startswith("Bo says")]))
+            assert not any(m.get("heading") for m in page_now.messages)  # the page shows the hand's heading
+        assert back_lines == [
+            ("You are back at table 1, seat 1.", []),  # the page shows all: nothing to tell again, no count
+            ("You are back at table 1, seat 1. 1 line since your last one:", ["Bo says: three"]),
+        ]
+        await page_now.close()
+        await bo.close()
+
+    run(body, hold_minutes=5)
+
+
+def test_a_new_tab_at_a_rejoin_is_told_the_hand_heading_first_and_not_counted_as_missed() -> None:
+    """A tab that shows nothing (``"shown": 0``) rejoins: the hand's heading comes first, so its
+    transcript has the hand under its heading; the count is of the missed lines only."""
+
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await seated(web_port, "Ada", "create standard 2")
+        bo = await LineClient.connect(port)
+        await bo.send("name Bo")
+        await bo.send("join 1")
+        await page.wait_for("Hand 1")
+        heading = next(m for m in page.messages if m.get("heading"))
+        await page.send("say ready")  # the heading was heard: a telnet rejoin would not tell it again
+        await page.wait_for("Ada says: ready")
+        code = (page.last("seat") or {}).get("code")
+        await page.close()
+        await bo.wait_for("Ada is away")
+        again = await SocketClient.connect(web_port)
+        await again.send("language en verbosity normal")
+        await again.socket.send_str(json.dumps({"line": f"rejoin {code}", "shown": 0}))
+        await again.wait_for("You are back")
+        told = [m for m in again.messages if "text" in m]
+        headings = [m for m in told if m.get("heading")]
+        assert [(m["text"], m["n"]) for m in headings] == [(heading["text"], heading["n"])]
+        back = next(k for k, m in enumerate(told) if m["text"].startswith("You are"))
+        assert told.index(headings[0]) < back
+        await again.wait_for("Ada says: ready")
+        told = [m["text"] for m in again.messages if "text" in m]
+        at = told.index("You are back at table 1, seat 1. 1 line since your last one:")  # not the heading
+        assert told[at + 1] == "Ada says: ready"
         await again.close()
         await bo.close()
 

@@ -333,6 +333,11 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     assert at.earlier() == before
     assert at.log() == at.told(shown)  # then the way back; a line told again is not shown twice
     assert at.log().count("Bo says: one more") == 0
+    # the page told the server the last line it shows: the way back counts no line it does not show
+    # (never "1 line since your last one:" with nothing after it)
+    assert [line for line in at.log() if line.startswith("You are back")] == [
+        f"You are back at table {number}, seat {seat + 1}."
+    ]
     assert at.page.locator("#earlier h3").all_text_contents() == headings_before
     assert at.page.locator("#log h3").count() == 0  # the way back (the rules) is no heading
     numbers = numbers_shown(at)
@@ -344,6 +349,39 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     hands = served.look(lambda: served.server.tables[number].match.hand_number)
     assert [h.split(".")[0] for h in headings] == [f"Hand {n}" for n in range(1, hands + 1)], headings
     served.call(bo.close())
+
+
+def test_a_new_tab_at_a_rejoin_shows_the_hand_under_its_heading_and_counts_what_follows(
+    served: Served, context: BrowserContext
+) -> None:
+    """A new tab (the code kept, the transcript not: it is the old tab's) rejoins the seat: the hand's
+    heading comes first, then the way back, whose count is that of the lines that follow it."""
+    old = AtPage(context.new_page(), served).open()
+    sit(old, "Ida", "create standard 2")
+    number, seat = seat_of(served, "Ida")
+    uma = served.call(LineClient.connect(served.port))
+    served.call(uma.send("name Uma"))
+    served.call(uma.send(f"join {number}"))
+    served.call(uma.wait_for("You sit at table"))
+    old.page.locator("#tiles button.play").first.wait_for()
+    old.type("say ready")  # after the hand's heading: a telnet rejoin would not tell it again
+    served.call(uma.wait_for("Ida says: ready"))
+    old.heard("Ida says: ready")
+    old.page.close()
+    served.call(uma.wait_for("Ida is away"))
+    at = AtPage(context.new_page(), served).open()
+    at.heard("You are back at table")
+    at.page.locator("#tiles button.play").first.wait_for()
+    at.page.wait_for_timeout(200)
+    at.shown_all()
+    headings = at.page.locator("#log h3").all_text_contents()
+    assert len(headings) == 1 and headings[0].startswith("Hand 1. Your tiles"), headings
+    log = at.log()
+    back = next(k for k, line in enumerate(log) if line.startswith("You are back"))
+    assert log.index(headings[0]) < back  # the hand's heading opens the transcript
+    assert log[back] == f"You are back at table {number}, seat {seat + 1}. 1 line since your last one:"
+    assert log[back + 1] == "Ida says: ready"
+    served.call(uma.close())
 
 
 def test_a_lost_network_without_a_reload_rejoins_and_shows_each_line_once(

@@ -83,6 +83,9 @@ class Client:
     pending_name: str | None = None  # a name the first line gave before the password: taken after it
     address: str = ""  # the peer's IP address (wrong secrets are counted per address)
     gmcp: ServerSide = field(default_factory=ServerSide)
+    #: the highest of its seat's line numbers a page shows, as it tells with its ``rejoin`` (a rejoin
+    #: tells again only the lines it lacks); None: a telnet client, which does not tell it
+    lines_shown: int | None = None
     answered: int = 0  # lines this connection sent that were taken (GMCP's Bergen.Prompt tells it)
     #: the state for the prompt, as ``Bergen.Prompt`` tells it (set by the server: ``side.prompt_state``)
     describe: Callable[[Client], dict[str, Any]] | None = None

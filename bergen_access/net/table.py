@@ -192,6 +192,20 @@ class Seat:
         count = min(self.told_count - self.heard_upto, len(self.told))
         return list(self.told)[len(self.told) - count :] if count else []
 
+    def to_tell_again(self, shown: int | None) -> tuple[list[ToldLine], list[ToldLine]]:
+        """A rejoin's lines: the hand's heading (only for a page that shows none of the hand: a
+        transcript has each hand under its heading), then those its person missed (``since_heard``)
+        but for those the page shows already. ``shown``: the highest of the seat's line numbers the
+        page shows (None: a telnet client, which says nothing of it and is told every missed line)."""
+        missed = self.since_heard()
+        if shown is None:
+            return [], missed
+        missed = [line for line in missed if line.number > shown]
+        heading = next((line for line in reversed(self.told) if line.heading), None)
+        if heading is None or heading.number <= shown or heading in missed:
+            return [], missed
+        return [heading], missed
+
     def forget_told(self) -> None:
         """The lines were told again (a rejoin): the next rejoin starts after them."""
         self.heard_upto = self.told_count

@@ -356,7 +356,8 @@ class Tables:
         person.language, person.verbosity = client.session.language, client.session.verbosity
         person.table, person.seat, person.watching = table, seat, None
         client.session = person
-        missed = seat.since_heard()  # lost on the old line or told while away: all of it again
+        # lost on the old line or told while away: all of it again, but what the page shows already
+        heading, missed = seat.to_tell_again(client.lines_shown)
         seat.forget_told()
         seat.client, seat.session, seat.away_since, seat.last_prompt = client, person, None, ""
         seat.address = client.address
@@ -365,6 +366,7 @@ class Tables:
             if table.match.hand_number:
                 seat.game.restore_history()
         self.wait_for_writes(client, table)
+        seat.tell_again(heading)  # a new page's transcript opens the hand with its heading
         seat.game.orient()  # whom they play, to what target: as when the match began
         client.say(texts.rejoined(client.i18n, table.number, seat.index + 1, len(missed)))
         side.seat_taken(client, table, seat)

@@ -15,7 +15,9 @@ sends lines, nothing else, and no line names a seat.
 The web's own rules: a WebSocket whose ``Origin`` is not the page's own host is
 refused (another site's page cannot play in its visitor's name); a frame over
 ``MOST_FRAME`` bytes closes the socket; anything but ``{"line": text}`` closes it
-too; a page that does not take what it is sent is cut off as a telnet client is.
+too (but a ``"shown"`` beside a rejoin's line: the highest of its seat's line numbers
+the page shows, so the rejoin tells again only the lines it lacks); a page that does
+not take what it is sent is cut off as a telnet client is.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ if TYPE_CHECKING:
 
 #: bytes of one frame from the page: a line's most bytes, JSON-escaped, and room for its key
 MOST_FRAME = 8 * MAX_LINE_BYTES
+#: the highest line number a page may say it shows (a seat's lines are numbered from 1)
+MOST_SHOWN = 2**53 - 1
 #: seconds between WebSocket pings; a page that answers none for as long again is gone
 PING = 30.0
 #: the files of the page, by the path they are served at, with their type
@@ -189,20 +193,27 @@ def page_scheme(request: web.Request) -> str:
     return forwarded if forwarded in ("http", "https") else request.scheme
 
 
-def page_line(data: str) -> Incoming | None:
-    """The line a page's frame carries; None for anything but ``{"line": text}``. A line over the
-    line protocol's byte limit is cut and flagged, as the telnet framer does."""
+def page_line(data: str) -> tuple[Incoming, int | None] | None:
+    """The line a page's frame carries, and the highest of its seat's line numbers the page shows if
+    it tells it (``{"line": "rejoin CODE", "shown": 12}``: the rejoin tells again only what it lacks);
+    None for anything but ``{"line": text}`` or that. A line over the line protocol's byte limit is
+    cut and flagged, as the telnet framer does."""
     try:
         message = json.loads(data)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(message, dict) or set(message) != {"line"} or not isinstance(message["line"], str):
+    if not isinstance(message, dict) or set(message) - {"shown"} != {"line"}:
+        return None
+    if not isinstance(message["line"], str):
+        return None
+    shown = message.get("shown")
+    if shown is not None and (type(shown) is not int or not 0 <= shown <= MOST_SHOWN):
         return None
     line: str = message["line"]
     raw = line.encode("utf-8", "surrogatepass")
     if len(raw) > MAX_LINE_BYTES:
-        return Incoming(raw[:MAX_LINE_BYTES].decode("utf-8", "ignore"), too_long=True)
-    return Incoming(line)
+        return Incoming(raw[:MAX_LINE_BYTES].decode("utf-8", "ignore"), too_long=True), shown
+    return Incoming(line), shown
 
 
 class WebSide:
@@ -309,11 +320,15 @@ class WebSide:
                     continue
                 if message.type is not WSMsgType.TEXT:
                     break  # closed, an error (a frame too big), or bytes: the page sends only text
-                line = page_line(message.data)
-                if line is None:
+                said = page_line(message.data)
+                if said is None:
                     await socket.close(code=1008, message=b'only {"line": text}')
                     break
-                connections.arrived(client, [line])
+                line, client.lines_shown = said  # what the page shows, for this line's rejoin only
+                try:
+                    connections.arrived(client, [line])
+                finally:
+                    client.lines_shown = None
         except (ConnectionError, OSError, asyncio.CancelledError):
             pass
         finally:

@@ -350,8 +350,18 @@
 
   // --------------------------------------------------------- the socket
 
-  function send(line) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ line }));
+  // ``shown`` (a rejoin's only): the highest of the seat's line numbers shown here; the server tells
+  // again only the lines after it, and counts only those (a new tab, 0: the hand's heading too)
+  function send(line, shown) {
+    const message = Number.isInteger(shown) ? { line, shown } : { line };
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function lastShown(code) {
+    if (code !== seatCode) return 0; // the lines kept are another seat's
+    let last = 0;
+    for (const number of shownNumbers) last = Math.max(last, number);
+    return last;
   }
 
   let seatCode = null; // the seat this page sits at
@@ -365,7 +375,8 @@
         return;
       case "seat":
         if (typeof message.code === "string") {
-          if (message.code !== seatCode) shownNumbers = new Set(); // another seat: its lines are numbered anew
+          // another seat: its lines are numbered anew (a new tab's first: the lines of its rejoin are kept)
+          if (seatCode !== null && message.code !== seatCode) shownNumbers = new Set();
           seatCode = message.code;
           store.set("bergen.code", message.code);
         }
@@ -400,7 +411,7 @@
       // the first line: settings, so the greeting is in the player's words; then the seat, if one waits
       send("language " + language.value + " verbosity " + verbosity.value);
       const code = store.get("bergen.code");
-      if (code) send("rejoin " + code);
+      if (code) send("rejoin " + code, lastShown(code));
     });
     socket.addEventListener("message", (event) => {
       let message = null;
