@@ -182,6 +182,7 @@ class PromptReader:
         from prompt_toolkit.document import Document  # noqa: PLC0415
         from prompt_toolkit.history import InMemoryHistory  # noqa: PLC0415
         from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent  # noqa: PLC0415
+        from prompt_toolkit.keys import Keys  # noqa: PLC0415
         from prompt_toolkit.output.color_depth import ColorDepth  # noqa: PLC0415
         from prompt_toolkit.shortcuts import CompleteStyle  # noqa: PLC0415
 
@@ -203,6 +204,13 @@ class PromptReader:
             if not on_stop_speech():  # speech is off: the key still answers
                 run_in_terminal(on_no_speech)
 
+        @keys.add(Keys.Vt100MouseEvent)
+        def _typed_not_a_mouse(event: KeyPressEvent) -> None:
+            # mouse reports are never asked for (mouse_support=False), so ``ESC [ 2 M`` was typed:
+            # it stays in the line as typed, and the input boundary refuses the line on Enter (the
+            # default binding parses it as a report and fails on what a terminal never sends)
+            event.current_buffer.insert_text(event.data)
+
         self._quiet_between = QuietBetweenPrompts()
         self._reading = False
         self._pending: BaseException | None = None
@@ -222,7 +230,13 @@ class PromptReader:
     def read(self, prompt: str) -> str:
         self._reading = True
         try:
-            line = str(self._session.prompt(prompt, pre_run=self._stop_if_pending))  # type: ignore[attr-defined]
+            line = str(
+                self._session.prompt(  # type: ignore[attr-defined]
+                    prompt, pre_run=self._before_reading, set_exception_handler=False
+                )
+            )
+        except UnreadableKeys as unreadable:  # refused by the boundary: an escape the editor could not read
+            line = ESC + unreadable.typed
         except OSError as error:  # the terminal was closed under the prompt (EIO): a hang-up, not a fault
             self._raise_pending()
             raise OutputClosed from error
@@ -248,6 +262,20 @@ class PromptReader:
             loop.call_soon_threadsafe(self._stop_if_pending)
         return True  # not running yet (pre_run stops it) or ending (read raises it)
 
+    def _before_reading(self) -> None:
+        import asyncio  # noqa: PLC0415 - prompt_toolkit's own loop, running now
+
+        asyncio.get_running_loop().set_exception_handler(self._unreadable)
+        self._stop_if_pending()
+
+    def _unreadable(self, loop: object, context: dict[str, Any]) -> None:
+        """A key the line editor failed on (an escape sequence it cannot read): the line ends there and
+        is refused like any line with an escape in it, where prompt_toolkit would print a traceback and
+        take the next line for "Press ENTER to continue"."""
+        app: Any = self._session.app  # type: ignore[attr-defined]
+        if app.is_running and app.future is not None and not app.future.done():
+            app.exit(exception=UnreadableKeys(app.current_buffer.text))
+
     def _stop_if_pending(self) -> None:
         app: Any = self._session.app  # type: ignore[attr-defined]
         error = self._pending
@@ -262,6 +290,18 @@ class PromptReader:
 
     def close(self) -> None:
         self._quiet_between.restore()
+
+
+#: what a line the line editor could not read starts with: the escape that began it (the boundary refuses it)
+ESC = "\x1b"
+
+
+class UnreadableKeys(Exception):  # noqa: N818 - a refused line, not a fault
+    """Keys the line editor failed on; ``typed`` is the line as it stood."""
+
+    def __init__(self, typed: str) -> None:
+        super().__init__(typed)
+        self.typed = typed
 
 
 def finish_in_place(renderer: Any) -> None:
