@@ -183,6 +183,10 @@ def tally_sheet(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 Maker = Callable[[bytes], bytes | None]  # the real file's bytes -> the damaged bytes (None: a folder)
 
 
+DRAW = {"type": "draw", "seat": 0}
+PLAY_7_9 = {"type": "play", "seat": 0, "tile": "7-9", "end": "left"}
+
+
 def edited(change: Callable[[dict[str, Any]], object]) -> Maker:
     """The real file with its JSON changed by ``change`` (which edits the record in place)."""
 
@@ -352,9 +356,51 @@ MATCH_CASES = [
     Case("unknown-version", edited(set_in("version", value=3)), "unknown-version", "3"),
     Case(
         "taken-back-beyond-the-actions",
-        edited(set_in("taken_back", value=[{"at": 99_999, "actions": []}])),
+        edited(set_in("taken_back", value=[{"at": 99_999, "actions": [DRAW]}])),
         "malformed",
         "match.taken_back[0].at",
+    ),
+    # issue 31: take-backs checked in full before anything is replayed
+    Case(
+        "taken-back-tile-7-9",
+        edited(set_in("taken_back", value=[{"at": 2, "actions": [PLAY_7_9]}])),
+        "malformed",
+        "match.taken_back[0].actions[0].tile",
+    ),
+    Case(
+        "taken-back-seat-3-of-2",
+        edited(set_in("taken_back", value=[{"at": 2, "actions": [{"type": "draw", "seat": 3}]}])),
+        "malformed",
+        "match.taken_back[0].actions[0].seat",
+    ),
+    Case(
+        "taken-back-arm-on-double-six",
+        edited(
+            set_in(
+                "taken_back",
+                value=[{"at": 2, "actions": [{"type": "play", "seat": 0, "tile": "1-2", "arm": 2}]}],
+            )
+        ),
+        "malformed",
+        "match.taken_back[0].actions[0]",
+    ),
+    Case(
+        "taken-back-empty",
+        edited(set_in("taken_back", value=[{"at": 2, "actions": []}])),
+        "malformed",
+        "match.taken_back[0].actions",
+    ),
+    Case(
+        "taken-back-going-backwards",
+        edited(set_in("taken_back", value=[{"at": 2, "actions": [DRAW]}, {"at": 0, "actions": [DRAW]}])),
+        "malformed",
+        "match.taken_back[1].at",
+    ),
+    Case(
+        "taken-back-100000",
+        edited(set_in("taken_back", value=[{"at": 2, "actions": [DRAW]}] * 100_000)),
+        "malformed",
+        "match.taken_back",
     ),
     Case(
         "taken-back-not-a-list",

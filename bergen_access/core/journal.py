@@ -25,11 +25,12 @@ from .record import (
     DEALER,
     MOST_ACTIONS,
     MOST_HANDS,
+    MOST_TAKE_BACKS,
     RULES,
     SCORES,
+    TAKE_BACK,
     TAKEN_BACK,
     RecordError,
-    action_from_json,
     action_to_json,
     any_seat,
     check_kind,
@@ -60,7 +61,7 @@ HEADER: Check = obj(
 ENTRY_KINDS: dict[str, Check] = {
     "moves": array(ACTION, MOST_ACTIONS),  # moves made, in order
     "deal": integer(1, MOST_HANDS),  # the hand of this number was dealt
-    "undo": obj({"at": integer(0, MOST_ACTIONS), "actions": array(ACTION, MOST_ACTIONS)}),
+    "undo": TAKE_BACK,
     "ended": STAMP,  # the match is over
     "left": STAMP,  # the player started another match instead of going on with this one
     "seats": array(obj({}), 4),  # who sits where from now on (a network table's seats change)
@@ -192,10 +193,8 @@ def replay(head: Any, entries: Sequence[Any], seat: Check = any_seat) -> Replaye
     """The match a journal holds (the header, then its entries), replayed through the engine."""
     head = check_header(head)
     actions: list[dict[str, Any]] = []
-    taken: list[tuple[int, tuple[Action, ...]]] = [
-        (e["at"], tuple(action_from_json(a) for a in e["actions"])) for e in head.get("taken_back", [])
-    ]
-    hands, finished, left_at, taken_count = 1, None, None, 0
+    taken: list[dict[str, Any]] = list(head.get("taken_back", []))  # checked with the rest by from_record
+    hands, finished, left_at = 1, None, None
     for number, entry in enumerate(entries, start=1):
         kind, value = check_entry(entry, number)
         if finished is not None or left_at is not None:
@@ -207,9 +206,10 @@ def replay(head: Any, entries: Sequence[Any], seat: Check = any_seat) -> Replaye
         elif kind == "undo":
             if value["at"] > len(actions):
                 raise RecordError(RecordProblem.MALFORMED, f"journal[{number}].undo.at")
+            if len(taken) >= MOST_TAKE_BACKS:
+                raise RecordError(RecordProblem.MALFORMED, f"journal[{number}].undo")
             del actions[value["at"] :]
-            taken.append((value["at"], tuple(action_from_json(a) for a in value["actions"])))
-            taken_count += len(value["actions"])
+            taken.append(value)
         elif kind == "seats":
             head["seats"] = value
         elif kind == "ended":
@@ -225,13 +225,13 @@ def replay(head: Any, entries: Sequence[Any], seat: Check = any_seat) -> Replaye
         "seats": head.get("seats", []),
         "hands": hands,
         "actions": actions,
+        "taken_back": taken,
     }
-    match, seats = from_record(record, seat)
-    match.taken_back = taken
+    match, seats = from_record(record, seat)  # every action and take-back checked before the replay
     envelope: dict[str, Any] = {
         "started": head["started"],
         "ended": finished,
-        "taken_back": sum(len(a) for _, a in taken),
+        "taken_back": sum(len(a) for _, a in match.taken_back),
         "left": left_at,
     }
     if "table" in head:

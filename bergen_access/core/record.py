@@ -41,6 +41,9 @@ READABLE_VERSIONS = (1, 2)  # a save of version 1 has no take-backs
 MOST_ACTIONS = 200_000  # far beyond any match (about 30 actions a hand)
 MOST_HANDS = 20_000
 MOST_ARMS = 8
+#: take-backs in one match: ``undo`` is a command a person types (one every three seconds for eight hours
+#: is under 10,000), and each takes back at least one action
+MOST_TAKE_BACKS = 10_000
 SEED = integer(-(2**63), 2**63)
 
 ACTION: Check = tagged(
@@ -76,10 +79,9 @@ DEALER: Check = tagged(
     },
 )
 SCORES: Check = nullable(array(integer(0, 10_000), 4))
-#: each take-back: where it cut the actions, and the actions it took back (core/takeback.py)
-TAKEN_BACK: Check = array(
-    obj({"at": integer(0, MOST_ACTIONS), "actions": array(ACTION, MOST_ACTIONS)}), MOST_ACTIONS
-)
+#: one take-back: where it cut the actions, and the actions it took back (at least one: core/takeback.py)
+TAKE_BACK: Check = obj({"at": integer(0, MOST_ACTIONS), "actions": array(ACTION, MOST_ACTIONS, 1)})
+TAKEN_BACK: Check = array(TAKE_BACK, MOST_TAKE_BACKS)
 
 
 class RecordError(Refused):
@@ -214,13 +216,41 @@ def _check_told_tiles(spec: dict[str, Any], rules: Rules) -> None:
                 raise RecordError(RecordProblem.MALFORMED, f"match.dealer.deals[{number}].{where}")
 
 
-def _taken_back(entries: list[dict[str, Any]], actions: int) -> list[tuple[int, tuple[Action, ...]]]:
-    """The take-backs of a record: each cut at most where the actions end now."""
+def _check_actions(actions: list[Action], rules: Rules, where: str) -> None:
+    """Actions of this match's table: tiles of its set, a seat at it, and "end" on double-six, "arm"
+    on the larger sets; ``RecordError`` naming the first that is not."""
+    for number, action in enumerate(actions):
+        if action.seat >= rules.players:
+            raise RecordError(RecordProblem.MALFORMED, f"{where}[{number}].seat")
+        if isinstance(action, Play) and action.tile not in rules.tiles:
+            raise RecordError(RecordProblem.MALFORMED, f"{where}[{number}].tile")
+        if isinstance(action, Play) and isinstance(action.end, End) != (rules.arms == 2):
+            raise RecordError(RecordProblem.MALFORMED, f"{where}[{number}]")
+
+
+def _taken_back(
+    entries: list[dict[str, Any]], rules: Rules, actions: int
+) -> list[tuple[int, tuple[Action, ...]]]:
+    """The take-backs of a record, checked in full before anything is replayed.
+
+    Actions only grow between two take-backs, so each one starts from at least as many actions as the
+    one before it left (``at`` plus what it took back is not below the previous ``at``), and the last
+    cut at most where the actions end now. A take-back takes back at least one action (the schema).
+    """
     taken: list[tuple[int, tuple[Action, ...]]] = []
+    if sum(len(entry["actions"]) for entry in entries) > MOST_ACTIONS:
+        raise RecordError(RecordProblem.MALFORMED, "match.taken_back")
+    left = 0  # how many actions the previous take-back left
     for number, entry in enumerate(entries):
-        if entry["at"] > actions:
-            raise RecordError(RecordProblem.MALFORMED, f"match.taken_back[{number}].at")
-        taken.append((entry["at"], tuple(action_from_json(a) for a in entry["actions"])))
+        where = f"match.taken_back[{number}]"
+        undone = [action_from_json(a) for a in entry["actions"]]
+        if entry["at"] + len(undone) < left:
+            raise RecordError(RecordProblem.MALFORMED, f"{where}.at")
+        _check_actions(undone, rules, f"{where}.actions")
+        taken.append((entry["at"], tuple(undone)))
+        left = entry["at"]
+    if left > actions:
+        raise RecordError(RecordProblem.MALFORMED, f"match.taken_back[{len(entries) - 1}].at")
     return taken
 
 
@@ -237,13 +267,9 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
     except ValueError:
         raise RecordError(RecordProblem.MALFORMED, "match.dealer") from None
     actions = [action_from_json(a) for a in record["actions"]]
-    for number, action in enumerate(actions):
-        if isinstance(action, Play) and action.tile not in rules.tiles:
-            # not a tile of the match's set
-            raise RecordError(RecordProblem.MALFORMED, f"match.actions[{number}].tile")
-        if isinstance(action, Play) and isinstance(action.end, End) != (rules.arms == 2):
-            # "end" on double-six, "arm" on the larger sets
-            raise RecordError(RecordProblem.MALFORMED, f"match.actions[{number}]")
+    _check_actions(actions, rules, "match.actions")
+    # version 1 knew no take-backs: a key of that name there is not ours
+    taken = _taken_back(record.get("taken_back", []), rules, len(actions)) if record["version"] >= 2 else []
     try:
         match = Match(rules, dealer, record.get("scores"))
     except ValueError:
@@ -265,6 +291,5 @@ def from_record(record: Any, seat: Check = any_seat) -> tuple[Match, list[dict[s
         raise RecordError(RecordProblem.DOES_NOT_REPLAY, str(error)) from None
     if match.hand_number != hands:
         raise RecordError(RecordProblem.DOES_NOT_REPLAY, len(actions))
-    if record["version"] >= 2:  # version 1 knew no take-backs: a key of that name there is not ours
-        match.taken_back = _taken_back(record.get("taken_back", []), len(actions))
+    match.taken_back = taken
     return match, list(record.get("seats", []))
