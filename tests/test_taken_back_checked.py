@@ -16,12 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bergen_access.core import journal
+from bergen_access.core import journal, keep_record
 from bergen_access.core.dealers import SeededDealer
 from bergen_access.core.engine import Match, Phase
 from bergen_access.core.record import MOST_TAKE_BACKS, RecordError, from_record, to_record
 from bergen_access.core.refused import RecordProblem
 from bergen_access.core.rules import preset
+from bergen_access.core.table import Table
 from bergen_access.core.takeback import take_back
 
 DRAW = {"type": "draw", "seat": 0}
@@ -156,3 +157,31 @@ def test_a_journal_header_going_backwards_is_refused() -> None:
     with pytest.raises(RecordError) as refused:
         journal.replay(head, entries)
     assert refused.value.detail == "match.taken_back[1].at"
+
+
+# ------------------------------------------------------------- the scorekeeper's sheet (keep.jsonl)
+
+
+def _sheet_head() -> dict[str, Any]:
+    return keep_record.sheet_header(Table(preset("standard", tile_set=6, players=2)), ["Ann", "Bo"])
+
+
+@pytest.mark.parametrize(
+    ("lines", "where"),
+    [
+        ([{"type": "new-hand"}, {"type": "open", "seat": 0, "tile": "7-9"}], "sheet.entries[1]"),
+        ([{"type": "new-hand"}, {"type": "open", "seat": 3, "tile": "6-6"}], "sheet.entries[1]"),
+        ([{"type": "new-hand"}, {"undo": {"at": 1, "entries": []}}], "sheet[2].undo.entries"),
+    ],
+    ids=["tile-7-9", "seat-3-of-2", "empty-take-back"],
+)
+def test_a_sheet_of_nonsense_is_refused_before_it_is_replayed(
+    lines: list[dict[str, Any]], where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def replay(*args: object, **kwargs: object) -> None:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(Table, "replay", replay)
+    with pytest.raises(RecordError) as refused:
+        keep_record.load_sheet(_sheet_head(), lines)
+    assert refused.value.code is RecordProblem.MALFORMED and refused.value.detail == where

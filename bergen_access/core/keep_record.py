@@ -15,7 +15,7 @@ from .actions import Pass, Play
 from .events import HeaderKind, Holding
 from .record import ACTION, RULES, RecordError, action_from_json, action_to_json, check_kind
 from .refused import RecordProblem
-from .rules import RulesError, from_options
+from .rules import Rules, RulesError, from_options
 from .schema import (
     SET_TILES,
     TILE_LONGEST,
@@ -99,7 +99,8 @@ def check_keep_record(record: Any, name: Check) -> None:
 
 
 #: a take-back: the sheet goes back to its first ``at`` entries; ``entries`` are those it takes back
-UNDO: Check = obj({"at": integer(0, MOST_ENTRIES), "entries": array(ENTRY, MOST_ENTRIES)})
+#: a take-back takes back at least one entry
+UNDO: Check = obj({"at": integer(0, MOST_ENTRIES), "entries": array(ENTRY, MOST_ENTRIES, 1)})
 
 
 def any_name(value: Any, where: str) -> None:
@@ -218,6 +219,17 @@ def load_sheet(head: Any, lines: list[Any], name: Check = any_name) -> tuple[Tab
     return _replayed(head, entries)
 
 
+def _check_table(entries: list[Entry | Call], rules: Rules) -> None:
+    """Before any replay: every seat one at the table, every tile one of its set (the schema knows the
+    seats and tiles of every table); ``RecordError`` naming the first entry that is not."""
+    for number, entry in enumerate(entries):
+        seat = getattr(entry, "seat", 0)
+        tiles = [entry.tile] if isinstance(entry, Open | Play | CallOpen) else []
+        tiles += list(entry.tiles) if isinstance(entry, Reveal) else []
+        if seat >= rules.players or any(tile not in rules.tiles for tile in tiles):
+            raise RecordError(RecordProblem.MALFORMED, f"sheet.entries[{number}]")
+
+
 def _replayed(sheet: dict[str, Any], entries_json: list[Any]) -> tuple[Table | Tally, list[str]]:
     """The sheet (its fields checked) with these entries, replayed."""
     try:
@@ -233,6 +245,7 @@ def _replayed(sheet: dict[str, Any], entries_json: list[Any]) -> tuple[Table | T
     if any(isinstance(entry, Call) != (mode == TALLY) for entry in entries):
         # tally calls in a tracked sheet, or the reverse
         raise RecordError(RecordProblem.MALFORMED, "sheet.entries")
+    _check_table(entries, rules)
     try:
         if mode == TRACK:
             return Table.replay(rules, scores, entries), names  # type: ignore[arg-type]
