@@ -111,7 +111,7 @@ def test_a_whole_match_in_the_windows_console_then_the_record(
     assert record.finish() == 0, record.text[-1500:]
     listed = [line for line in record.text.splitlines() if re.match(r"1\. \d{4}-\d\d-\d\d \d\d:\d\d", line)]
     assert len(listed) == 1, record.text[-1500:]
-    assert "Anna (" in listed[0] and re.search(r"\d+ : \d+\.$", listed[0]), listed
+    assert "Anna (" in listed[0] and re.search(r"\d+, Anna \d+\.$", listed[0]), listed
 
 
 def test_keep_reads_a_utf8_sheet_through_cmds_redirection(wine: WindowsPython, tmp_path: Path) -> None:
