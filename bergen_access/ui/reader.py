@@ -426,11 +426,14 @@ class QuietBetweenPrompts:
         self._original: list[Any] | None = None
         try:
             import termios  # noqa: PLC0415 - POSIX only
-
-            self._termios: Any = termios
+        except ImportError:
+            return
+        self._termios: Any = termios
+        try:
             self._fd = sys.stdin.fileno()
             self._original = termios.tcgetattr(self._fd)
-        except (ImportError, OSError, ValueError, AttributeError):
+        # termios.error (not an OSError): stdin is no terminal (a pipe, a file), so there is nothing to hold
+        except (OSError, ValueError, AttributeError, termios.error):
             self._original = None
             return
         atexit.register(self.restore)
