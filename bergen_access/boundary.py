@@ -29,6 +29,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 MAX_LINE = 300  # characters; no command or entry comes near it
 MAX_RAW = MAX_LINE * 4  # characters as read, before invisible ones are removed (a reader reads no more)
@@ -122,6 +123,18 @@ def visible(text: str, *, keep_newlines: bool = False) -> str:
     return "".join(
         char if (keep_newlines and char == "\n") or not _unprintable(char) else _token(char) for char in text
     )
+
+
+def visible_fields(data: Any) -> Any:
+    """Structured data (what is sent as JSON: objects, lists, numbers, texts) with every text in it made
+    visible: the fields that go out to a page or a client, as ``visible`` makes a line."""
+    if isinstance(data, str):
+        return visible(data)
+    if isinstance(data, dict):
+        return {key: visible_fields(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [visible_fields(value) for value in data]
+    return data
 
 
 def shown(text: str, limit: int = SHOWN) -> str:

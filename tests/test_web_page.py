@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from bergen_access.boundary import visible
 from bergen_access.core.engine import Phase
 from bergen_access.core.view import SeatView
 from bergen_access.net.connections import Client
@@ -707,3 +708,64 @@ def test_keys_say_the_last_line_the_status_the_turn_and_who_is_at_the_table(
     assert re.search(rf"\b{computer}, computer: \d+ points?;", who), who
     assert at.page.locator("#people li").count() == 3
     assert at.log() == log_before  # nothing the keys said went into the log
+
+
+def test_controls_from_the_socket_are_shown_as_tokens_never_raw(
+    served: Served, context: BrowserContext
+) -> None:
+    """The page's own output boundary (issue 31): a socket that sends controls, direction overrides and
+    zero-width characters (a stand-in server here) has them shown as ``<ESC>``, ``<U+202E>`` in the log,
+    the status, the list of who is at the table, the buttons and what the keys say, as the server's
+    ``boundary.visible`` shows them."""
+    hostile = "Bo\u202e\x1b]0;PWNED\x07\x9b2J\u200b\u2066"
+    token = "Bo<U+202E><ESC>]0;PWNED<BEL><U+009B>2J<U+200B><U+2066>"
+    frames = [
+        {"kind": "reply", "text": f"{hostile} says: hi"},
+        {
+            "kind": "status",
+            "text": f"{hostile} is to play>",
+            "where": "table",
+            "turn": hostile,
+            "yours": False,
+            "people": [f"{hostile}: 3 points"],
+            "hand": [
+                {
+                    "label": f"Play {hostile}",
+                    "line": "1-2",
+                    "question": hostile,
+                    "ends": [{"label": hostile, "line": "1-2 left"}, {"label": "right", "line": "1-2 right"}],
+                }
+            ],
+            "moves": [{"label": hostile, "line": "draw"}],
+            "review": [{"label": hostile, "line": "hand"}],
+        },
+    ]
+
+    def stand_in(socket: Any) -> None:
+        for frame in frames:
+            socket.send(json.dumps(frame))
+
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.route_web_socket(re.compile(r"/ws$"), stand_in)
+    page.goto(served.url)
+    page.locator("#log p", has_text="says: hi").wait_for()
+    page.locator("#people li").first.wait_for()
+    page.locator("#tiles button.play").click()  # opens the group of ends (labelled by the question)
+    texts: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('#log > *, #status, #people li, button, [aria-label]')]
+            .flatMap((e) => [e.textContent, e.getAttribute('aria-label') || ''])"""
+    )
+    raw = [text for text in texts if visible(text) != text]
+    assert raw == [], raw
+    assert page.locator("#log p").last.text_content() == f"{token} says: hi"
+    assert page.locator("#status").text_content() == f"{token} is to play"
+    assert page.locator("#people li").all_text_contents() == [f"{token}: 3 points"]
+    assert page.locator("#moves button").text_content() == token
+    assert page.locator("#review button").text_content() == token
+    assert page.locator("#tiles .ends").get_attribute("aria-label") == token
+    assert page.locator("#tiles .ends button").first.text_content() == token
+    page.locator("#line").focus()
+    page.keyboard.press("Alt+Shift+Y")
+    page.wait_for_function("() => document.querySelector('#said').textContent !== ''")
+    assert page.locator("#said").text_content() == f"It is not your turn: {token} is to play."

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..boundary import visible_fields
 from ..core.engine import Phase
 from . import gmcp
 
@@ -22,7 +23,13 @@ LOBBY_PROMPT = "> "
 def prompt_state(client: Client) -> dict[str, Any]:
     """``Bergen.Prompt``'s data: the prompt the server shows (``text``), its short form for a screen
     reader (``short``), its parts, and whether more is coming without a line typed (``pending``:
-    a computer is about to move)."""
+    a computer is about to move). Every text in it is made visible, as a line to the client is (a
+    player's name in ``turn``, the prompt's own words): GMCP is no way around the output boundary."""
+    state: dict[str, Any] = visible_fields(_prompt_state(client))
+    return state
+
+
+def _prompt_state(client: Client) -> dict[str, Any]:
     table, seat = client.session.table, client.session.seat
     where = "table" if seat is not None else "watching" if client.session.watching is not None else "lobby"
     state: dict[str, Any] = {"text": LOBBY_PROMPT, "short": LOBBY_PROMPT, "where": where}

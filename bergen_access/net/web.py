@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from ..boundary import visible_fields
 from . import gmcp
 from .bad_requests import BadRequests, MalformedRequests, quiet_logger
 from .connections import FIRST_LINE_WAIT, MOST_UNSENT, PASSWORD_WAIT, Client, counted_address
@@ -122,7 +123,9 @@ class WebClient(Client):
     def _put(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
-        data = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        # the page's output boundary: no text reaches the browser (and its screen reader) with a control,
+        # a direction override or a zero-width character in it, whatever its source (as telnet's lines)
+        data = json.dumps(visible_fields(message), ensure_ascii=False, separators=(",", ":"))
         self._out(lambda: self._enqueue(data))
 
     def _enqueue(self, data: str) -> None:

@@ -1,5 +1,6 @@
 // The table page: a transcript and one input, as at the console (docs/web.md).
-// Every text is set with textContent, never as markup. The page sends only {"line": text}.
+// Every text is set with textContent, never as markup, and through shown(): no control character reaches
+// the page raw. The page sends only {"line": text}.
 "use strict";
 
 (() => {
@@ -27,6 +28,24 @@
     },
   };
 
+  // The page's own output boundary, as the server's (boundary.visible): a control character, a direction
+  // override or a zero-width character in a text from the socket is shown as a token (<ESC>, <U+202E>),
+  // never put on the page, where it would reorder or hide what a screen reader and a braille display read.
+  const C0 = [
+    "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
+    "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
+  ];
+  const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+  function shown(text) {
+    return String(text).replace(UNSHOWN, (char) => {
+      const code = char.codePointAt(0);
+      if (code < 0x20) return "<" + C0[code] + ">";
+      if (code === 0x7f) return "<DEL>";
+      return "<U+" + code.toString(16).toUpperCase().padStart(4, "0") + ">";
+    });
+  }
+
   let words = {};
   let socket = null;
   let retries = 0;
@@ -40,12 +59,12 @@
     document.documentElement.lang = hello.language;
     for (const element of document.querySelectorAll("[data-word]")) {
       const word = words[element.dataset.word];
-      if (typeof word === "string") element.textContent = word;
+      if (typeof word === "string") element.textContent = shown(word);
     }
     language.replaceChildren(...hello.languages.map((entry) => {
       const option = document.createElement("option");
       option.value = entry.code;
-      option.textContent = entry.name;
+      option.textContent = shown(entry.name);
       option.lang = entry.code;
       return option;
     }));
@@ -108,7 +127,7 @@
   function lineElement(line) {
     const element = document.createElement(line.h ? "h3" : "p");
     element.className = line.k;
-    element.textContent = line.t;
+    element.textContent = shown(line.t);
     if (line.l) element.lang = line.l;
     if (line.n !== null) element.dataset.n = String(line.n);
     return element;
@@ -193,13 +212,14 @@
   function button(label, line) {
     const element = document.createElement("button");
     element.type = "button";
-    element.textContent = label;
+    element.textContent = shown(label);
     element.dataset.line = line;
     return element;
   }
 
   function setLabel(element, label) {
-    if (element.textContent !== label) element.textContent = label;
+    const text = shown(label);
+    if (element.textContent !== text) element.textContent = text;
   }
 
   function plainButton(item) {
@@ -237,7 +257,7 @@
     if (ends.length) {
       main.setAttribute("aria-expanded", group.hidden ? "false" : "true");
       main.setAttribute("aria-controls", group.id);
-      group.setAttribute("aria-label", item.question || item.label);
+      group.setAttribute("aria-label", shown(item.question || item.label));
       sync(group, ends, plainButton, updatePlain);
     } else {
       main.removeAttribute("aria-expanded");
@@ -249,7 +269,7 @@
 
   function showStatus(state) {
     // the prompt's facts without the prompt's ">"; in the lobby, where one is
-    let text = typeof state.text === "string" ? state.text.replace(/\s*>\s*$/, "").trim() : "";
+    let text = typeof state.text === "string" ? shown(state.text).replace(/\s*>\s*$/, "").trim() : "";
     if (!text && state.where === "lobby") text = words.lobby || "";
     if (statusLine.textContent !== text) statusLine.textContent = text;
     const hand = Array.isArray(state.hand) ? state.hand : [];
@@ -262,7 +282,9 @@
     const review = Array.isArray(state.review) ? state.review : [];
     sync($("review"), review, plainButton, updatePlain);
     showSection("review", review.length > 0);
-    const people = Array.isArray(state.people) ? state.people.filter((entry) => typeof entry === "string") : [];
+    const people = Array.isArray(state.people)
+      ? state.people.filter((entry) => typeof entry === "string").map(shown)
+      : [];
     const list = $("people");
     if ([...list.children].map((item) => item.textContent).join("\n") !== people.join("\n")) {
       list.replaceChildren(...people.map((entry) => {
@@ -295,7 +317,7 @@
   function say(text) {
     said.textContent = ""; // the same text twice is said twice: emptied, then set a moment later
     window.clearTimeout(saying);
-    saying = window.setTimeout(() => { said.textContent = text; }, 50);
+    saying = window.setTimeout(() => { said.textContent = shown(text); }, 50);
   }
 
   function lastLine(selector) {
@@ -308,8 +330,8 @@
     KeyS: () => statusLine.textContent,
     KeyY: () => {
       if (lastState.yours) return lastLine(".turn") || statusLine.textContent;
-      const name = typeof lastState.turn === "string" ? lastState.turn : "";
-      return name ? (words.whose_turn || "").replace("{name}", name) : words.not_yours || "";
+      const name = typeof lastState.turn === "string" ? shown(lastState.turn) : "";
+      return name ? (words.whose_turn || "").replace("{name}", () => name) : words.not_yours || "";
     },
     KeyW: () => {
       const people = [...$("people").children].map((item) => item.textContent);
