@@ -52,6 +52,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Coroutine
@@ -91,22 +92,35 @@ class ServerProcess:
     """``bergen serve`` in a subprocess with a data folder of its own; its CPU and memory from /proc."""
 
     def __init__(
-        self, data_dir: Path, profile: Path | None = None, web: bool = False, tree: Path = ROOT
+        self,
+        data_dir: Path,
+        profile: Path | None = None,
+        web: bool = False,
+        tree: Path = ROOT,
+        per_address: int | None = 1_000_000,
     ) -> None:
         self.data_dir = data_dir
         self.tree = tree  # whose code the server runs (``--tree``: another commit's worktree)
         self.profile = profile
         self.web = web
+        #: connections one address may hold (every simulated person here connects from 127.0.0.1);
+        #: None: the server's own limit
+        self.per_address = per_address
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
         self.web_port = 0
         self.stderr_path = data_dir / "server-stderr.txt"
 
     def start(self) -> int:
-        env = dict(os.environ, XDG_DATA_HOME=str(self.data_dir), HOME=str(self.data_dir))
+        folder = str(self.data_dir)
+        env = dict(os.environ, XDG_DATA_HOME=folder, XDG_CONFIG_HOME=folder, HOME=folder)
+        # the data and settings folders named outright: a BERGEN_DATA_DIR of the caller's is never used
+        env["BERGEN_DATA_DIR"] = str(self.data_dir / "data")
+        env["BERGEN_CONFIG_DIR"] = str(self.data_dir / "config")
         env["PYTHONPATH"] = str(self.tree) + os.pathsep + env.get("PYTHONPATH", "")
         command = [sys.executable, "-m", "bergen_access", "serve", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--per-address", "1000000"]  # every simulated person connects from 127.0.0.1
+        if self.per_address is not None:
+            command += ["--per-address", str(self.per_address)]
         if self.profile is not None:  # cProfile writes the file when the server ends on SIGTERM
             command[1:1] = ["-m", "cProfile", "-o", str(self.profile)]
         command += ["--hold", "60"]
@@ -138,11 +152,29 @@ class ServerProcess:
                 page = re.search(rb"web page at http://[^\s:]+:(\d+)/", seen)
                 if found and (page or not self.web):
                     self.web_port = int(page.group(1)) if page else 0
+                    self._keep_reading(seen)
                     return int(found.group(1))
             if self.process.poll() is not None:
                 break
             time.sleep(0.05)
         raise RuntimeError(f"the server did not start: {seen!r} {self.stderr_tail()}")
+
+    def _keep_reading(self, seen: bytes) -> None:
+        """What the server tells its host from now on goes to a file: a pipe nobody read would fill
+        and stop the server at its next line (a flood's notices, say)."""
+        assert self.process is not None and self.process.stdout is not None
+        stdout = self.process.stdout
+        os.set_blocking(stdout.fileno(), True)
+        path = self.data_dir / "server-stdout.txt"
+        path.write_bytes(seen)
+
+        def copy() -> None:
+            with contextlib.suppress(OSError, ValueError), path.open("ab") as file:
+                for chunk in iter(lambda: stdout.read1(4096), b""):
+                    file.write(chunk)
+                    file.flush()
+
+        threading.Thread(target=copy, name="server-stdout", daemon=True).start()
 
     @property
     def alive(self) -> bool:
