@@ -51,6 +51,8 @@ HOOK_SECONDS = "600"  # far longer than any test: the kill always comes first
 HANG_SECONDS = 8  # a program that has not ended this long after TERM or HUP is counted as hung (a busy
 # machine: once 4 s passed under a load of 6 on 2 CPUs before a SIGHUP at the save hook was taken)
 GAME = ["--seed", "7", "--speech", "off", "--opponents", "random"]
+#: a match in which Anna (random) soon draws twice in a row
+DRAWS_GAME = ["--seed", "8", "--speech", "off", "--opponents", "random"]
 KEEP = ["keep", "--names", "Anna,Cem"]
 #: the ways to end a program from outside: POSIX's three; on Windows only TerminateProcess, which ends
 #: a program as SIGKILL does, whatever number it is given (os.kill), so one kind
@@ -727,7 +729,7 @@ def test_history_after_a_kill_between_a_computers_draws(start: Any, tmp_path: Pa
     """A kill between two draws of a computer leaves a save that ends in its first draw (every action is
     saved before it is told). Resumed, the game tells the draws that follow; resumed once more, ``history``
     must still read as it was told then."""
-    program = start(GAME, tty=False, pause=False, prompt=GAME_PROMPT)
+    program = start(DRAWS_GAME, tty=False, pause=False, prompt=GAME_PROMPT)
     program.to_prompt()
     draw = {"type": "draw", "seat": 1}
     for _ in range(80):
@@ -744,7 +746,7 @@ def test_history_after_a_kill_between_a_computers_draws(start: Any, tmp_path: Pa
     cut_journal(journal, pairs[0] + 1)  # what the kill after her first draw leaves
     heard = []
     for _ in range(2):
-        again = start(GAME, tty=False, pause=False, prompt=GAME_PROMPT)
+        again = start(DRAWS_GAME, tty=False, pause=False, prompt=GAME_PROMPT)
         again.to_prompt()
         again.ask("y")
         heard.append(history(again))

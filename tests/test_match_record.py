@@ -321,7 +321,7 @@ def test_statistics_of_a_known_set_of_records(known: tuple[Path, list[MatchSeat]
     assert (result.wins, result.hands, result.points) == EXACT["wins, hands, points"]
     assert dict(result.headers) == EXACT["headers"]
     assert (result.best.points, result.best.number, result.best.hand) == EXACT["best"]
-    assert result.average == pytest.approx(58 / 14)
+    assert result.average == pytest.approx(50 / 14)
     lines = statistics_lines(
         I18n("en"),
         result,
@@ -329,14 +329,14 @@ def test_statistics_of_a_known_set_of_records(known: tuple[Path, list[MatchSeat]
     )
     assert lines[0] == f"Statistics of 5 matches: 4 finished, {result.wins} won."
     assert lines == [
-        "Statistics of 5 matches: 4 finished, 4 won.",
-        "By level: easy 1 match, 1 won; easy+normal 1 match, 1 won; normal 1 match, 1 won; "
+        "Statistics of 5 matches: 4 finished, 3 won.",
+        "By level: easy 1 match, 1 won; easy+normal 1 match, 0 won; normal 1 match, 1 won; "
         "random 1 match, 1 won.",
-        "By preset: counters 1 match, 1 won; DominoPlaza 1 match, 1 won; standard 2 matches, 2 won.",
-        "By players: 2 players 3 matches, 3 won; 3 players 1 match, 1 won.",
-        "By set: double-6 3 matches, 3 won; double-9 1 match, 1 won.",
-        "Your headers: double header 18; triple header 5; 4-fold header 1.",
-        "Best hand: 11 points, match 2 hand 1. Average 4.14 points over 14 hands.",
+        "By preset: counters 1 match, 1 won; DominoPlaza 1 match, 1 won; standard 2 matches, 1 won.",
+        "By players: 2 players 3 matches, 3 won; 3 players 1 match, 0 won.",
+        "By set: double-6 3 matches, 3 won; double-9 1 match, 0 won.",
+        "Your headers: double header 15; triple header 6.",
+        "Best hand: 7 points, match 3 hand 3. Average 3.57 points over 14 hands.",
     ]
 
 
@@ -351,9 +351,9 @@ def _won(seats: list[MatchSeat], players: int) -> int:
 #: the figures of KNOWN (seeded, so the same every run): checked above against the told events, kept here so
 #: that a change to the players or the engine that changes them is seen
 EXACT: dict[str, Any] = {
-    "wins, hands, points": (4, 14, 58),
-    "headers": {HeaderKind.DOUBLE: 18, HeaderKind.TRIPLE: 5, HeaderKind.QUADRUPLE: 1},
-    "best": (11, 2, 1),
+    "wins, hands, points": (3, 14, 50),
+    "headers": {HeaderKind.DOUBLE: 15, HeaderKind.TRIPLE: 6},
+    "best": (7, 3, 3),
 }
 
 

@@ -45,6 +45,15 @@ class SeatView:
         return self._match.hand_number
 
     @property
+    def action_count(self) -> int:
+        """Moves made in the match so far (public: every seat hears each move, if not each drawn tile).
+
+        With the deal's seed it names the position, however the match got there (an undo, a resume):
+        what a computer player derives its chance from (``players/chance.py``).
+        """
+        return len(self._match.actions)
+
+    @property
     def turn(self) -> int | None:
         """The seat to move; None when nobody is (before the start, after the end)."""
         return self._match.turn if self._match.phase is Phase.PLAYING else None

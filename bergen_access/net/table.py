@@ -35,7 +35,7 @@ from ..core.engine import Match, Phase
 from ..core.events import Event
 from ..i18n import I18n
 from ..output.announcer import Announcer
-from ..players import make_player
+from ..players import make_player, seat_seed
 from ..players.base import Player
 from ..present.message import Cue, Message, Verbosity
 from ..present.narrator import Narrator
@@ -335,7 +335,7 @@ class Table:
         self.seats = seats
         self.watchers: list[Watcher] = []
         self.players: dict[int, Player] = {
-            seat.index: make_player(seat.level, number * 10 + seat.index) for seat in seats if seat.level
+            seat.index: make_player(seat.level, seat_seed(match, seat.index)) for seat in seats if seat.level
         }
         self._save = save
         self.hold_seconds = hold_seconds
@@ -521,5 +521,5 @@ class Table:
             seat.level = STAND_IN_LEVEL
             seat.away_since = None
             seat.game = seat.session = None
-            self.players[seat.index] = make_player(STAND_IN_LEVEL, self.number * 10 + seat.index)
+            self.players[seat.index] = make_player(STAND_IN_LEVEL, seat_seed(self.match, seat.index))
         return gone

@@ -7,10 +7,9 @@ asking what the ends it leaves give the next seat. It never draws by choice.
 
 from __future__ import annotations
 
-import random
-
 from ..core.actions import Action, Play
 from ..core.view import SeatView
+from .chance import decision_rng
 from .outcomes import play_outcomes
 
 #: The chance that a header in reach is noticed.
@@ -21,7 +20,7 @@ class EasyPlayer:
     """Takes headers when it notices them, plays at random otherwise."""
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
@@ -30,7 +29,7 @@ class EasyPlayer:
         plays = [a for a in actions if isinstance(a, Play)]
         if not plays:
             return actions[0]
-        draw = self._rng.random
+        draw = decision_rng(self.seed, view).random
         scoring = [o for o in play_outcomes(view) if o.gain > 0]
         if scoring and draw() < NOTICE:
             return max(scoring, key=lambda o: (o.gain, draw())).play

@@ -18,8 +18,6 @@ new ends, each tile's chance taken from the seat's inferences.
 
 from __future__ import annotations
 
-import random
-
 from ..core.actions import Action, Draw
 from ..core.events import HeaderKind
 from ..core.layout import Arms, header_kind
@@ -27,6 +25,7 @@ from ..core.rules import BlockedRule
 from ..core.scoring import header_value
 from ..core.tiles import EVERY_TILE, SUIT_MASK, tile
 from ..core.view import SeatView
+from .chance import decision_rng
 from .headers import header_values, reach_mask
 from .knowledge import Knowledge, infer
 from .outcomes import Outcome, play_outcomes
@@ -59,7 +58,7 @@ class NormalPlayer:
     """Heuristic play from the seat's view and its inferences."""
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
@@ -71,8 +70,9 @@ class NormalPlayer:
         knowledge = infer(view)
         best: Action = actions[0]
         best_score = -1e9
+        tie = decision_rng(self.seed, view).random
         for outcome in outcomes:
-            score = score_play(view, knowledge, outcome) + self._rng.random() * 1e-3
+            score = score_play(view, knowledge, outcome) + tie() * 1e-3
             if score > best_score:
                 best, best_score = outcome.play, score
         draw = next((a for a in actions if isinstance(a, Draw)), None)

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 from ..core.actions import Action
 from ..core.view import SeatView
+from .chance import decision_rng
 
 
 class RandomPlayer:
-    """Uniformly random legal play, from its own seeded generator."""
+    """Uniformly random legal play, from a generator of its seed and the position."""
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, view: SeatView) -> Action:
         actions = view.legal_actions
         if not actions:
             raise ValueError("not this seat's turn")
-        return actions[int(self._rng.random() * len(actions))]
+        return actions[int(decision_rng(self.seed, view).random() * len(actions))]

@@ -36,6 +36,7 @@ from ..core.actions import Action, Draw, Play
 from ..core.rules import Rules
 from ..core.tiles import mask_of
 from ..core.view import SeatView
+from .chance import decision_rng
 from .endgame import EndgameSearch, NodesSpentError, searchable
 from .fastsim import ARM_BITS, DRAW, OVER, PASS, AnyPosition, ArmsPosition, Position, SimRules
 from .knowledge import Knowledge, infer
@@ -117,7 +118,7 @@ class StrongPlayer:
         time_budget: float | None = DEFAULT_TIME_BUDGET,
         hint_trust: float = DEFAULT_HINT_TRUST,
     ) -> None:
-        self._rng = random.Random(seed)
+        self.seed = seed
         self.hint_trust = hint_trust
         self.simulations = simulations
         self.time_budget = time_budget
@@ -180,7 +181,7 @@ class StrongPlayer:
         totals = [0.0] * count
         seen = [0.0] * count
         alive = list(range(count))
-        rng = self._rng
+        rng = decision_rng(self.seed, view)
         template = root_position(view, knowledge.passes)
         found = decisions(view, sim)
         known: dict[tuple[int, int], float] = {}  # the opponent model's chances, per decision and hand
@@ -191,6 +192,7 @@ class StrongPlayer:
                 template,
                 moves,
                 actions,
+                rng=rng,
                 found=found,
                 known=known,
                 deadline=deadline,
@@ -251,6 +253,7 @@ class StrongPlayer:
         moves: list[int],
         actions: Sequence[Action],
         *,
+        rng: random.Random,
         found: tuple[Decision, ...],
         known: dict[tuple[int, int], float],
         deadline: float | None,
@@ -263,7 +266,7 @@ class StrongPlayer:
         try:
             for _ in range(ENDGAME_DEALS):
                 root = template.copy()
-                root.hands, root.stock = sample_deal(knowledge, self._rng, self.hint_trust)
+                root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
                 weight = deal_weight(search.sim, found, root.hands, known) if found else 1.0
                 worths = []
                 for move in moves:

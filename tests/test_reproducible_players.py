@@ -1,0 +1,159 @@
+"""The computers cannot be re-rolled: each decision is a function of the match's seed, the seat and the
+position, never of how the match got there (issue 32).
+
+The same move played again after ``undo`` gets the same replies, whether the computers are made anew for
+the replayed match (as the game loop does) or kept; a match quit and resumed at any turn goes on as the
+uninterrupted one did.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bergen_access.core.actions import Action
+from bergen_access.core.dealers import SeededDealer
+from bergen_access.core.engine import Match, Phase
+from bergen_access.core.journal import Progress, entries_since, header, replay
+from bergen_access.core.rules import preset
+from bergen_access.core.takeback import take_back
+from bergen_access.core.view import SeatView
+from bergen_access.players import LEVELS, Player, seat_seed
+from bergen_access.players.strong import StrongPlayer
+
+from .drivers import ROOT, environment
+
+#: the levels, strong with a small amount of work (the same search, fewer playouts) to keep the tests quick
+FACTORIES: dict[str, Callable[[int], Player]] = {
+    "easy": LEVELS["easy"],
+    "normal": LEVELS["normal"],
+    "strong": lambda seed: StrongPlayer(seed, simulations=40, time_budget=None),
+}
+#: preset, set, players, partnerships
+TABLES = (
+    ("standard", 6, 2, False),
+    ("standard", 6, 3, False),
+    ("counters", 6, 4, True),
+    ("dominoplaza", 6, 4, False),
+    ("standard", 9, 2, False),
+    ("dominoplaza", 9, 3, False),
+)
+
+
+def _computers(level: str, match: Match) -> dict[int, Player]:
+    """Computers at every seat but 0, seeded as the game seeds them (``seat_seed``)."""
+    return {seat: FACTORIES[level](seat_seed(match, seat)) for seat in range(1, match.players)}
+
+
+def _replies(match: Match, players: dict[int, Player]) -> list[Action]:
+    """The computers' moves until seat 0's turn again (or the hand's end)."""
+    made: list[Action] = []
+    while match.phase is Phase.PLAYING and match.turn != 0:
+        action = players[match.turn].choose(SeatView(match, match.turn))
+        match.apply(action)
+        made.append(action)
+    return made
+
+
+def _undo_and_again(level: str, name: str, tile_set: int, players: int, partners: bool, seed: int) -> int:
+    """Through one hand: at each of seat 0's turns, its move, the replies; undo; the same move, the
+    replies again (computers made anew, and the ones kept). Returns how many moves were checked."""
+    rules = preset(name, tile_set=tile_set, players=players, partnerships=partners)
+    match = Match(rules, SeededDealer(seed))
+    match.start_hand()
+    kept = _computers(level, match)
+    _replies(match, kept)
+    person = random.Random(seed)
+    checked = 0
+    while match.phase is Phase.PLAYING and checked < 8:
+        move = person.choice(match.legal_actions())
+        match.apply(move)
+        first = _replies(match, kept)
+        result = take_back(match, 0)
+        assert result is not None
+        for computers in (_computers(level, result[0]), kept):
+            again = result[0].copy()
+            again.apply(move)
+            assert _replies(again, computers) == first, (level, name, tile_set, players, seed, checked)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("level", sorted(FACTORIES))
+@pytest.mark.parametrize(("name", "tile_set", "players", "partners"), TABLES)
+def test_the_same_move_after_undo_gets_the_same_replies(
+    level: str, name: str, tile_set: int, players: int, partners: bool
+) -> None:
+    checked = sum(_undo_and_again(level, name, tile_set, players, partners, seed) for seed in (3, 102))
+    assert checked >= 4
+
+
+def _resumed(match: Match, levels: dict[int, str]) -> tuple[Match, dict[int, Player]]:
+    """The match as a resume finds it: its journal read back and replayed, the computers made anew."""
+    stamp = "2026-12-06T00:00:00"
+    head = header(match, [{} for _ in range(match.players)], stamp)
+    entries = entries_since(match, Progress(), stamp)
+    loaded = replay(*json.loads(json.dumps([head, entries]))).match  # as written and read back
+    return loaded, {seat: FACTORIES[level](seat_seed(loaded, seat)) for seat, level in levels.items()}
+
+
+@pytest.mark.parametrize("level", sorted(FACTORIES))
+@pytest.mark.parametrize(("name", "tile_set", "players", "partners"), TABLES[::2])
+def test_a_match_resumed_at_any_turn_goes_on_as_the_uninterrupted_one(
+    level: str, name: str, tile_set: int, players: int, partners: bool
+) -> None:
+    """Computers at every seat; at each turn of the first hands the match is saved and resumed, and the
+    computers made anew choose the move the uninterrupted match's computers chose there."""
+    rules = preset(name, tile_set=tile_set, players=players, partnerships=partners)
+    match = Match(rules, SeededDealer(7))
+    levels = dict.fromkeys(range(players), level)
+    computers = {seat: FACTORIES[level](seat_seed(match, seat)) for seat in range(players)}
+    match.start_hand()
+    checked = 0
+    while not match.is_over and checked < 40:
+        if match.phase is Phase.HAND_OVER:
+            match.start_hand()
+            continue
+        loaded, fresh = _resumed(match, levels)
+        assert loaded.state_key() == match.state_key()
+        turn = match.turn
+        action = computers[turn].choose(SeatView(match, turn))
+        assert fresh[turn].choose(SeatView(loaded, turn)) == action, (level, name, len(match.actions))
+        match.apply(action)
+        checked += 1
+    assert checked >= 20
+
+
+def _program(args: list[str], home: Path, lines: str = "") -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "bergen_access", *args],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=str(ROOT),
+        env=environment(home, TERM="dumb"),
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_issue_example_anna_answers_the_same_after_undo(tmp_path: Path) -> None:
+    """``0-2``, ``undo``, ``0-2`` at seed 102 against easy Anna: her answer is the same both times."""
+    text = _program(
+        ["--plain", "--speech", "off", "--seed", "102", "--opponents", "easy", "--new"],
+        tmp_path,
+        "0-2\nundo\n0-2\nquit\n",
+    )
+    before, _, after = text.partition("Taken back")
+    first = [line for line in before.splitlines() if line.startswith("Anna plays")]
+    again = [line for line in after.splitlines() if line.startswith("Anna plays")]
+    assert len(first) == 2 and again, text
+    assert again[0] == first[-1], text
