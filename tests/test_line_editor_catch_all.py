@@ -87,3 +87,16 @@ def test_a_failing_key_handler_ends_the_read_into_a_refused_line(typed: Any) -> 
         assert read_bounded(reader, typed, "help\r") == "help"
     finally:
         reader.close()
+
+
+def test_a_cursor_report_typed_by_hand_stays_in_the_line_and_is_refused(typed: Any) -> None:
+    """Nothing asks the terminal where the cursor is, so ``ESC [ 12 ; 5 R`` was typed: it is part of the
+    line (refused at the boundary), not an answer swallowed unseen."""
+    reader = PromptReader(lambda: ["hand"], lambda: None, lambda: True)
+    try:
+        line = read_bounded(reader, typed, "\x1b[12;5Rh\r")
+        assert line == "\x1b[12;5Rh"
+        assert screen(line).problem is InputProblem.CONTROL
+        assert read_bounded(reader, typed, "h\r") == "h"
+    finally:
+        reader.close()

@@ -4,7 +4,9 @@ prompt_toolkit takes ``ESC [ 2 M`` for a mouse report (mouse reports are never a
 own handler fails on it: a traceback on the screen, then "Press ENTER to continue" took the player's
 next line, and a terminal closed after it once left a crash log. The sequence is a bad line like any
 other: the input boundary refuses it in the player's language, nothing changes, the next line is
-answered, and a hang-up after it is a quiet exit.
+answered, and a hang-up after it is a quiet exit. A cursor position report typed by hand
+(``ESC [ 12 ; 5 R``) is refused the same way: the line editor never asks where the cursor is, so one
+it was not waiting for was typed (it used to be taken as an answer and swallowed, unseen).
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ PROGRAMS = {
     "game": (["--new", "--seed", "7"], "Your 6 tiles: "),
     "learn": (["learn"], "Your task: "),
 }
-#: a urxvt-style report with one number (the handler wants three) and an SGR one with one
-ESCAPES = {"urxvt": "\x1b[2M", "sgr": "\x1b[<2M"}
+#: a urxvt-style report with one number (the handler wants three) and an SGR one with one; a cursor
+#: position report typed by hand (nothing asked where the cursor is: it was taken as an answer, unseen)
+ESCAPES = {"urxvt": "\x1b[2M", "sgr": "\x1b[<2M", "cursor-report": "\x1b[12;5R"}
 
 
 @needs_pty

@@ -211,6 +211,18 @@ class PromptReader:
             # default binding parses it as a report and fails on what a terminal never sends)
             event.current_buffer.insert_text(event.data)
 
+        @keys.add(Keys.CPRResponse, save_before=lambda event: False)
+        def _typed_not_a_cursor_report(event: KeyPressEvent) -> None:
+            # ``ESC [ 12 ; 5 R`` is a terminal's answer to "where is the cursor?", which is never asked
+            # here (PROMPT_TOOLKIT_NO_CPR): one that comes while nothing was asked was typed (or pasted),
+            # so it stays in the line and the boundary refuses the line, as any escape typed. A report
+            # the renderer did ask for (where the player's environment lets it) goes to it, as ever.
+            renderer = event.app.renderer
+            if renderer.waiting_for_cpr:
+                renderer.report_absolute_cursor_row(int(event.data[2:-1].split(";")[0]))
+            elif not event.app.is_done:  # after Enter the rest is the next line's; a report is dropped there
+                event.current_buffer.insert_text(event.data)
+
         self._quiet_between = QuietBetweenPrompts()
         self._reading = False
         self._pending: BaseException | None = None
