@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import I18n
 from ..present.message import Message, Verbosity
 from . import texts
+from .fair import CONNECTION_COST, LINE_COST, AddressBudgets
 from .gmcp import AGAIN, CLOSE, LINE, PROMPT, Closing, LineKind, ServerSide, encode
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
@@ -263,8 +264,11 @@ class Connections:
         per_address: int = MOST_PER_ADDRESS,
         describe: Callable[[Client], dict[str, Any]] | None = None,
         prompt_again: Callable[[Client], None] = lambda client: None,
+        budgets: AddressBudgets | None = None,
     ) -> None:
         self.clients: list[Client] = []
+        #: each address's share of the work, over all its connections (``fair.py``)
+        self.budgets = budgets if budgets is not None else AddressBudgets.for_connections(per_address)
         self.describe = describe
         self._prompt_again = prompt_again
         self._line = line
@@ -280,11 +284,14 @@ class Connections:
         keepalive(writer)
         client = TelnetClient(writer=writer, address=peer_address(writer))
         refused = self.admit(client)
-        if refused is not None:
-            await self._refuse(client, reader, refused)
-        greet_by = time.monotonic() + FIRST_LINE_WAIT  # the greeting waits a moment for settings
-        login_by = time.monotonic() + PASSWORD_WAIT  # one minute in all to give the password
         try:
+            if refused is not None:
+                await self._refuse(client, reader, refused)
+            else:
+                await self.take_turn(client)  # an address over its share waits before it is greeted
+            self.budgets.spend(client.address, CONNECTION_COST, time.monotonic())
+            greet_by = time.monotonic() + FIRST_LINE_WAIT  # the greeting waits a moment for settings
+            login_by = time.monotonic() + PASSWORD_WAIT  # one minute in all to give the password
             while not client.closed:
                 try:
                     timeout = HEARTBEAT if client.authorized else max(0.0, login_by - time.monotonic())
@@ -302,9 +309,13 @@ class Connections:
                         writer.write(IAC_NOP)
                     await asyncio.wait_for(writer.drain(), 10.0)
                     continue
+                if data:
+                    await self.take_turn(client)  # its address's share, before the chunk is framed
                 # the end of input ends the last line, if it was not ended (printf 'who' | nc -N)
                 items: list[Received] = client.framer.read(data) if data else [*client.framer.finish()]
-                self._lines(client, items)
+                self.budgets.spend(client.address, len(data), time.monotonic())
+                while items := self._lines(client, items, paced=True):  # the rest waits for its turn
+                    await self.take_turn(client)
                 with contextlib.suppress(ConnectionError):
                     await asyncio.wait_for(writer.drain(), 10.0)
                 if not data:
@@ -314,6 +325,15 @@ class Connections:
         finally:
             self.ended(client)
             client.shut()  # once what waits for its table's write is sent (quit's goodbye too)
+
+    async def take_turn(self, client: Client) -> None:
+        """Until the client's address is within its share of the work again (at once, nearly always).
+        What it sent meanwhile waits in the buffers, then in TCP's: a flood costs the server nothing
+        while it waits. Checked right before the work is done and counted, with nothing awaited
+        between, so connections of one address that wake together take their turns one by one."""
+        while (pause := self.budgets.wait(client.address, time.monotonic())) > 0:
+            self.budgets.waits += 1
+            await asyncio.sleep(pause)
 
     def admit(self, client: Client) -> Closing | None:
         """A new connection counted, with its limits and state; why it is refused at once, if it is
@@ -347,6 +367,8 @@ class Connections:
         """A connection refused at once: a client that asks for GMCP within a moment hears why in
         ``Bergen.Close`` too; then it is closed (a raw client only waits that moment)."""
         until = time.monotonic() + REFUSED_WAIT
+        if self.budgets.wait(client.address, time.monotonic()) > 0:  # a flooding address: no moment
+            until = 0.0
         with contextlib.suppress(TimeoutError, ConnectionError, OSError):
             while not client.gmcp.on:  # the request may come after a first line (bergen join's settings)
                 data = await asyncio.wait_for(reader.read(READ_CHUNK), max(0.0, until - time.monotonic()))
@@ -359,21 +381,26 @@ class Connections:
 
     def arrived(self, client: Client, items: list[Received]) -> None:
         """What a connection sent (a WebSocket's lines come here as a telnet connection's do)."""
-        self._lines(client, items)
+        self._lines(client, items, paced=False)
 
-    def _lines(self, client: Client, items: list[Received]) -> None:
+    def _lines(self, client: Client, items: list[Received], *, paced: bool) -> list[Received]:
         """Each line in turn, through the rate limit; nothing after the connection was closed (a wrong
         password, quit, a flood) is carried out. Once they are answered, ``Bergen.Prompt`` says so.
-        A client that sent a telnet command is offered GMCP first (once), each option request answered."""
+        A client that sent a telnet command is offered GMCP first (once), each option request answered.
+        ``paced``: once the address is over its share, the rest is given back, to wait for its turn."""
         if client.framer.telnet:
             client.send_raw(client.gmcp.spoke_telnet())
-        self._each_line(client, items)
+        rest = self._each_line(client, items, paced)
         client.mark_soon()
+        return rest
 
-    def _each_line(self, client: Client, items: list[Received]) -> None:
-        for incoming in items:
+    def _each_line(self, client: Client, items: list[Received], paced: bool) -> list[Received]:
+        for at, incoming in enumerate(items):
             if client.closed:
-                return
+                return []
+            over = paced and self.budgets.wait(client.address, time.monotonic()) > 0
+            if over and isinstance(incoming, Incoming):
+                return items[at:]
             if isinstance(incoming, Negotiation):
                 client.send_raw(client.gmcp.answer(incoming))
             if not isinstance(incoming, Incoming):
@@ -387,14 +414,16 @@ class Connections:
                 if client.limiter.flooding(time.monotonic()):
                     client.say(texts.flooding(client.i18n))
                     client.close(Closing.FLOODING)
-                    return
+                    return []
                 if client.limiter.strikes == 1:  # said once a run of refused lines
                     client.say(texts.too_fast(client.i18n))
                     # its prompt again once lines are taken again: a client whose triggers answer each
                     # prompt (TinTin++, Mudlet) waits for one, and the refused line brought none
                     asyncio.get_running_loop().call_later(SLOWED_DOWN, self._slowed_down, client)
                 continue
+            self.budgets.spend(client.address, LINE_COST, time.monotonic())  # what the lobby does with it
             self._line(client, incoming.text, incoming.too_long)
+        return []
 
     def _slowed_down(self, client: Client) -> None:
         """A moment after "too fast": the prompt again, if the connection is still there."""

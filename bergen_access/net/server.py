@@ -26,6 +26,7 @@ from ..present.message import Message
 from ..session.storage import Storage
 from . import texts
 from .connections import Client, Connections
+from .fair import AddressBudgets
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
 from .lobby import MOST_WAITING, Lobby
@@ -51,7 +52,9 @@ class Server:
         per_address: int = MOST_PER_ADDRESS,
         waiting: int = MOST_WAITING,
         records: Storage | None = None,
+        budgets: AddressBudgets | None = None,
     ) -> None:
+        """``budgets``: each address's share of the work (by default from ``per_address``)."""
         self.storage = storage
         self._faults = Faults()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -65,6 +68,7 @@ class Server:
             per_address=per_address,
             describe=prompt_state,  # a page's connection tells more (web_state.web_state)
             prompt_again=lambda client: self.floor.prompt_again(client),  # noqa: PLW0108 - made below
+            budgets=budgets,
         )
         self.floor = Tables(
             storage,

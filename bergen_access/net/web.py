@@ -39,6 +39,7 @@ from ..boundary import visible_fields
 from . import gmcp
 from .bad_requests import BadRequests, MalformedRequests, quiet_logger
 from .connections import FIRST_LINE_WAIT, MOST_UNSENT, PASSWORD_WAIT, Client, counted_address
+from .fair import CONNECTION_COST
 from .gmcp import Closing, LineKind
 from .telnet import MAX_LINE_BYTES, Incoming
 from .web_state import page_hello, page_language, web_state
@@ -304,11 +305,14 @@ class WebSide:
         connections = self.connections
         refused = connections.admit(client)
         client.describe = web_state  # the prompt's state and the page's buttons
-        if refused is not None:
-            client.close(refused)
-        greet_by = time.monotonic() + FIRST_LINE_WAIT
-        login_by = time.monotonic() + PASSWORD_WAIT
         try:
+            if refused is not None:
+                client.close(refused)
+            else:
+                await connections.take_turn(client)  # an address over its share waits before it is greeted
+            connections.budgets.spend(client.address, CONNECTION_COST, time.monotonic())
+            greet_by = time.monotonic() + FIRST_LINE_WAIT
+            login_by = time.monotonic() + PASSWORD_WAIT
             while not client.closed:
                 timeout = None if client.authorized else max(0.0, login_by - time.monotonic())
                 if not client.greeted:
@@ -323,6 +327,8 @@ class WebSide:
                     continue
                 if message.type is not WSMsgType.TEXT:
                     break  # closed, an error (a frame too big), or bytes: the page sends only text
+                await connections.take_turn(client)  # its address's share, before the frame is read
+                connections.budgets.spend(client.address, len(message.data), time.monotonic())
                 said = page_line(message.data)
                 if said is None:
                     await socket.close(code=1008, message=b'only {"line": text}')
