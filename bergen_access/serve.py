@@ -12,9 +12,9 @@ from typing import TextIO
 from .boundary import visible
 from .i18n import LANGUAGES, I18n
 from .net import texts
-from .net.bad_requests import MalformedRequests
 from .net.collector import keep_pauses_short
 from .net.limits import MOST_PER_ADDRESS
+from .net.per_minute import MalformedRequests, OverShare
 from .net.server import HostNotice, Server, TornJournal
 from .present import notices
 from .session import paths
@@ -152,6 +152,8 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
             tell(notices.torn_journal(i, notice.path).text)
         elif isinstance(notice, MalformedRequests):
             tell(texts.malformed_requests(i, visible(notice.address), notice.count, notice.first))
+        elif isinstance(notice, OverShare):
+            tell(texts.over_share(i, visible(notice.address), notice.count, notice.first))
         else:
             tell(texts.tables_back(i, notice.count))
 

@@ -15,6 +15,7 @@ import socket
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -22,9 +23,12 @@ import pytest
 from bergen_access.net import fair
 from bergen_access.net.fair import BURST_PER_CONNECTION, LINE_COST, RATE_PER_CONNECTION, AddressBudgets
 from bergen_access.net.limits import MOST_PER_ADDRESS
+from bergen_access.net.per_minute import OverShare, PerMinute
 from bergen_access.net.server import Client, Server
 
 from .net_clients import WAIT, LineClient
+from .test_net_host import environment, lines_until_listening, serve
+from .test_net_host import stop as stop_server
 
 FLOODER = "127.0.0.2"
 
@@ -246,3 +250,49 @@ def test_lines_over_the_share_wait_and_are_all_answered_in_order() -> None:
         assert elapsed >= (cost - budgets.burst) / budgets.rate * 0.9, elapsed
 
     run(body, rate=(1000.0, 1000), budgets=budgets)
+
+
+@needs_second_loopback
+def test_the_host_hears_of_a_flooding_address_in_one_line_never_a_line_per_connection(
+    tmp_path: Path,
+) -> None:
+    """``bergen serve`` with a flood from 127.0.0.2: the host's console says so once (more only once a
+    minute), never a line per connection or per line; the person at 127.0.0.1 is answered."""
+    process = serve(environment(tmp_path / "home", tmp_path / "data"))
+    try:
+        _, port = lines_until_listening(process)
+
+        async def flood_and_ask() -> None:
+            calm = await LineClient.connect(port)
+            stop = asyncio.Event()
+            flooders = [asyncio.ensure_future(telnet_flood(port, stop)) for _ in range(10)]
+            await asyncio.sleep(2.0)
+            await calm.send("who")
+            await calm.wait_for("^Online: ")
+            stop.set()
+            await asyncio.gather(*flooders)
+            await calm.close()
+
+        asyncio.run(flood_and_ask())
+    finally:
+        out, err = stop_server(process)
+    told = [line for line in (out + err).splitlines() if line.strip()]
+    assert "Traceback" not in out + err
+    assert (
+        told[0]
+        == "127.0.0.2 sends more than its share: it is read more slowly; how often is told once a minute."
+    )
+    assert len(told) == 2, told  # and the stop line
+
+
+def test_an_address_held_back_is_told_at_once_then_counted_once_a_minute() -> None:
+    told: list[OverShare] = []
+    every_minute = PerMinute(told.append, OverShare)
+    for second in range(50):
+        every_minute.arrived("10.0.0.9", float(second))
+    assert told == [OverShare("10.0.0.9", 1, True)]
+    every_minute.tick(61.0)
+    assert told[1:] == [OverShare("10.0.0.9", 49, False)]
+    every_minute.tick(200.0)  # a quiet minute: nothing more, and the next one is told at once again
+    every_minute.arrived("10.0.0.9", 201.0)
+    assert told[2:] == [OverShare("10.0.0.9", 1, True)]

@@ -5,71 +5,28 @@ not HTTP) with its traceback on its server logger; unconfigured, that lands on t
 100 bad requests were 775 lines. The web side gives aiohttp ``quiet_logger`` instead: it prints
 nothing, and hands each bad request's address (a request aiohttp could not read: an
 ``HttpProcessingError``) to ``BadRequests``, which tells the host at most one
-line per address and minute: the first at once, then how many came in the last minute.
+line per address and minute: the first at once, then how many came in the last minute
+(``per_minute.py``).
 """
 
 from __future__ import annotations
 
 import logging
 import traceback
-from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from aiohttp.http_exceptions import HttpProcessingError
 
-WINDOW = 60.0  # seconds between two lines about one address
-MOST_ADDRESSES = 1_000  # addresses counted at once (the oldest are forgotten first)
+from .per_minute import MalformedRequests, PerMinute
+
+__all__ = ["BadRequests", "MalformedRequests", "quiet_logger"]
 
 
-@dataclass(frozen=True)
-class MalformedRequests:
-    """``count`` malformed requests came from ``address``; ``first``: the first of a quiet spell."""
+class BadRequests(PerMinute[MalformedRequests]):
+    """Malformed requests counted per address; the host hears at most one line per address and minute."""
 
-    address: str
-    count: int
-    first: bool
-
-
-@dataclass
-class _Spell:
-    since: float
-    count: int = 0
-
-
-class BadRequests:
-    """Counts malformed requests per address; ``tell`` hears at most one line per address and window."""
-
-    def __init__(self, tell: Callable[[MalformedRequests], None], window: float = WINDOW) -> None:
-        self.tell = tell
-        self.window = window
-        self._spells: OrderedDict[str, _Spell] = OrderedDict()
-
-    def arrived(self, address: str, now: float) -> None:
-        spell = self._spells.get(address)
-        if spell is not None and now - spell.since >= self.window:
-            self._flush(address, spell, now)
-            spell = self._spells.get(address)
-        if spell is None:  # the first after a quiet minute: told at once
-            self._spells[address] = _Spell(since=now)
-            while len(self._spells) > MOST_ADDRESSES:
-                self._spells.popitem(last=False)
-            self.tell(MalformedRequests(address, 1, first=True))
-            return
-        spell.count += 1
-
-    def tick(self, now: float) -> None:
-        """Tell what each address sent in its last window (called now and then)."""
-        for address, spell in list(self._spells.items()):
-            if now - spell.since >= self.window:
-                self._flush(address, spell, now)
-
-    def _flush(self, address: str, spell: _Spell, now: float) -> None:
-        if spell.count:
-            self.tell(MalformedRequests(address, spell.count, first=False))
-            self._spells[address] = _Spell(since=now)  # another window: the flood may go on
-        else:
-            del self._spells[address]
+    def __init__(self, tell: Callable[[MalformedRequests], None]) -> None:
+        super().__init__(tell, MalformedRequests)
 
 
 class _Counted(logging.Handler):

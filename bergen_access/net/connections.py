@@ -34,6 +34,7 @@ from .fair import CONNECTION_COST, LINE_COST, AddressBudgets
 from .gmcp import AGAIN, CLOSE, LINE, PROMPT, Closing, LineKind, ServerSide, encode
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
+from .per_minute import OverShare, PerMinute
 from .session import Session
 from .telnet import IAC_NOP, Incoming, LineFramer, Negotiation, RateLimiter, Received, outgoing
 
@@ -265,10 +266,13 @@ class Connections:
         describe: Callable[[Client], dict[str, Any]] | None = None,
         prompt_again: Callable[[Client], None] = lambda client: None,
         budgets: AddressBudgets | None = None,
+        over_share: Callable[[OverShare], None] = lambda notice: None,
     ) -> None:
         self.clients: list[Client] = []
         #: each address's share of the work, over all its connections (``fair.py``)
         self.budgets = budgets if budgets is not None else AddressBudgets.for_connections(per_address)
+        #: the host hears of an address held back for its share (at most a line a minute for each)
+        self.over_share = PerMinute(over_share, OverShare)
         self.describe = describe
         self._prompt_again = prompt_again
         self._line = line
@@ -331,6 +335,8 @@ class Connections:
         What it sent meanwhile waits in the buffers, then in TCP's: a flood costs the server nothing
         while it waits. Checked right before the work is done and counted, with nothing awaited
         between, so connections of one address that wake together take their turns one by one."""
+        if self.budgets.wait(client.address, time.monotonic()) > 0:
+            self.over_share.arrived(client.address, time.monotonic())
         while (pause := self.budgets.wait(client.address, time.monotonic())) > 0:
             self.budgets.waits += 1
             await asyncio.sleep(pause)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,8 @@ from .lobby import MOST_WAITING, Lobby
 from .side import prompt_state
 from .table import Table
 from .tables import Faults, HostNotice, Tables, TablesBack, TornJournal
+
+TICK = 10.0  # seconds between looks at what the host is to be told once a minute
 
 __all__ = ["Client", "HostNotice", "Server", "TablesBack", "TornJournal"]
 
@@ -69,6 +72,7 @@ class Server:
             describe=prompt_state,  # a page's connection tells more (web_state.web_state)
             prompt_again=lambda client: self.floor.prompt_again(client),  # noqa: PLW0108 - made below
             budgets=budgets,
+            over_share=report,
         )
         self.floor = Tables(
             storage,
@@ -127,6 +131,7 @@ class Server:
         self._server = await asyncio.start_server(self.connections.serve, host, port, limit=4096 * 4)
         sockets = self._server.sockets or ()
         self._spawn(self.floor.sweep())
+        self._spawn(self._tell_each_minute())
         return int(sockets[0].getsockname()[1]) if sockets else port
 
     async def start_web(self, host: str = "127.0.0.1", port: int = 4001) -> int:
@@ -163,6 +168,12 @@ class Server:
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
+
+    async def _tell_each_minute(self) -> None:
+        """The host hears how often a flooding address was held back, also once it stopped."""
+        while True:
+            await asyncio.sleep(TICK)
+            self.connections.over_share.tick(time.monotonic())
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -40,10 +40,10 @@ from ..session.savefile import load_match
 from ..session.storage import Storage, StorageNotice
 from ..session.untrusted import DamagedFile, FileProblem, read_json
 from . import side, texts
-from .bad_requests import MalformedRequests
 from .connections import Client, secrets_equal
 from .gmcp import Closing, SeatGone
 from .names import alike
+from .per_minute import MalformedRequests, OverShare
 from .session import Session, words_in
 from .table import Seat, SeatGame, Table
 from .writes import Ticket, Writes
@@ -76,7 +76,7 @@ class TornJournal:
 
 #: what the server tells its host: saving stopped or works again, a saved table set aside, tables back,
 #: a table whose last write was cut short
-HostNotice = StorageNotice | FileProblem | TablesBack | TornJournal | MalformedRequests
+HostNotice = StorageNotice | FileProblem | TablesBack | TornJournal | MalformedRequests | OverShare
 
 TABLE_FORMAT = "bergen-access-table"  # a table file: its journal's name and the seats' rejoin codes
 TABLE_VERSION = 3  # the first with a journal (versions 1 and 2 held the whole match: savefile.py)

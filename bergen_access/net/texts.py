@@ -567,6 +567,24 @@ def malformed_requests(i: I18n, address: str, count: int, first: bool) -> str:
     return text.format(count=count, address=address)
 
 
+def over_share(i: I18n, address: str, count: int, first: bool) -> str:
+    if first:
+        # Translators: bergen serve, on the host's console: one address sends far more lines or
+        # connections than people do (a flood); what it sends is now read only as fast as its share
+        # allows, so other people's tables stay quick. {address} is its IP address.
+        return i.gettext(
+            "{address} sends more than its share: it is read more slowly; how often is told once a minute."
+        ).format(address=address)
+    # Translators: bergen serve, on the host's console, at most once a minute per address: how many
+    # times what {address} (an IP address) sent had to wait for its share in the last minute.
+    text = i.ngettext(
+        "{address} was held back {count} time in the last minute for sending more than its share.",
+        "{address} was held back {count} times in the last minute for sending more than its share.",
+        count,
+    )
+    return text.format(count=count, address=address)
+
+
 def cannot_listen(i: I18n, address: str, reason: str) -> str:
     # Translators: bergen serve could not listen. {address} host:port, {reason} the system's reason in
     # English (e.g. "Address already in use").
