@@ -4,10 +4,11 @@ For each level, complete matches are played with that level in every seat;
 every call of ``choose`` is timed. Printed per level: the median and maximum
 over all moves, the same over decisions (moves with two or more legal
 actions, the ones where a level has to think), and the slowest first move of
-a match (which also pays for any set-up). The strong level runs with its
-default settings (time budget on), as in a game; its time at fixed work
-(``--work``, playouts per move, default 1000) is printed too, for comparing
-equal work with other searches. Each set of ``--sets`` (double-six, -nine,
+a match (which also pays for any set-up). The strong level runs as in a game
+(its fixed work, with the wall-clock ceiling of play as a guard; how many of its
+decisions the ceiling cut short is printed); its time at ``--work`` playouts
+per move (default 1000) is printed too, for comparing equal work with other
+searches. Each set of ``--sets`` (double-six, -nine,
 -twelve; rules.md §6) is measured in turn.
 
     python bench/ai_speed.py [--matches 20] [--preset standard] [--players 2] [--levels easy,normal,strong]
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bergen_access.core import Match, Phase, SeededDealer, preset
 from bergen_access.core.rules import PRESET_NAMES, Rules
 from bergen_access.core.view import SeatView
-from bergen_access.players import make_player
+from bergen_access.players import hurried, play_player
 from bergen_access.players.base import Player
 from bergen_access.players.strong import StrongPlayer
 
@@ -56,6 +57,8 @@ def timings(
             started = clock()
             action = players[seat].choose(view)
             spent = clock() - started
+            if hurried(players[seat]) is not None:
+                CUT.append(spent)
             moves.append(spent)
             if choices > 1:
                 decisions.append(spent)
@@ -66,13 +69,17 @@ def timings(
     return moves, decisions, firsts
 
 
+#: the decisions the ceiling of play cut short (their seconds), per ``timings`` call
+CUT: list[float] = []
+
+
 def line(name: str, moves: list[float], decisions: list[float], firsts: list[float]) -> str:
     ms = 1000.0
     return (
         f"{name:<14} moves {len(moves):6d}: median {ms * statistics.median(moves):8.3f} ms, "
         f"max {ms * max(moves):8.1f} ms | decisions {len(decisions):6d}: "
         f"median {ms * statistics.median(decisions):8.3f} ms, max {ms * max(decisions):8.1f} ms | "
-        f"first moves: max {ms * max(firsts):8.1f} ms"
+        f"first moves: max {ms * max(firsts):8.1f} ms | cut short by the ceiling: {len(CUT)}"
     )
 
 
@@ -101,8 +108,9 @@ def measure(args: argparse.Namespace, rules: Rules) -> None:
     for level in args.levels.split(","):
 
         def factory(seed: int, level: str = level) -> Player:
-            return make_player(level, seed)
+            return play_player(level, seed)
 
+        CUT.clear()
         print(line(level, *timings(rules, factory, args.matches)), flush=True)
     if "strong" in args.levels.split(","):
         work = args.work
@@ -110,6 +118,7 @@ def measure(args: argparse.Namespace, rules: Rules) -> None:
         def fixed(seed: int) -> Player:
             return StrongPlayer(seed, simulations=work, time_budget=None)
 
+        CUT.clear()
         print(line(f"strong@{work}", *timings(rules, fixed, args.matches)), flush=True)
 
 

@@ -7,8 +7,9 @@ the share of matches its side won; with several seats of one level on
 different sides (three or four individuals) it is the share won by any of
 them, to be read against the fair share (1/2, 1/3 or 1/4 of the seats).
 
-The strong level runs in fixed-work mode (``--simulations``, no clock), so a
-run is reproducible from its seed on any machine.
+The strong level runs at its fixed work (``--simulations``; by default the
+level's own, which depends on the set), never with a clock, so a run is
+reproducible from its seed on any machine.
 
     python bench/strength.py                                   # the two headline pairings, 2000 matches each
     python bench/strength.py --pairing strong,normal --matches 400
@@ -33,7 +34,7 @@ from bergen_access.core import preset
 from bergen_access.core.rules import PRESET_NAMES
 from bergen_access.players import make_player
 from bergen_access.players.base import Player
-from bergen_access.players.strong import DEFAULT_SIMULATIONS, StrongPlayer
+from bergen_access.players.strong import StrongPlayer
 from bergen_access.simulate import Tally, simulate, wilson
 
 HEADLINE = (("strong", "normal"), ("normal", "easy"))
@@ -42,7 +43,7 @@ HEADLINE = (("strong", "normal"), ("normal", "easy"))
 def run_pairing(
     levels: tuple[str, ...],
     args: argparse.Namespace,
-    simulations: int,
+    simulations: int | None,
     strong: Callable[[int], Player] | None = None,
 ) -> tuple[Tally, float]:
     """Play the pairing, printing progress every ``--chunk`` matches; the tally and the seconds taken.
@@ -100,7 +101,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first match")
     parser.add_argument(
-        "--simulations", type=int, default=DEFAULT_SIMULATIONS, help="strong: playouts per move"
+        "--simulations", type=int, default=None, help="strong: playouts per move (default: the level's own)"
     )
     parser.add_argument("--chunk", type=int, default=100, help="matches between progress lines")
     parser.add_argument("--json", type=Path, help="also append the results to this JSON-lines file")

@@ -32,7 +32,7 @@ from .core.rules import Rules, RulesError, from_options
 from .core.takeback import TakeBack
 from .i18n import I18n, choose_language, environment
 from .players.base import Player
-from .players.levels import DEFAULT_LEVEL, LEVELS, make_player, seat_seed
+from .players.levels import DEFAULT_LEVEL, LEVELS, play_player, seat_seed
 from .present import notices
 from .present.refusals import rules_error
 from .present.table_talk import rules_name, saved_match
@@ -94,7 +94,7 @@ def _levels(spec: str | None, computers: Sequence[int]) -> dict[int, str] | None
 
 def computer_players(match: Match, seating: Seating) -> dict[int, Player]:
     """The computer seats' players, seeded from the match's deal so a replay plays the same."""
-    return {seat: make_player(level, seat_seed(match, seat)) for seat, level in seating.levels.items()}
+    return {seat: play_player(level, seat_seed(match, seat)) for seat, level in seating.levels.items()}
 
 
 def _seating(seats: list[dict[str, Any]], players: int) -> Seating:

@@ -3,17 +3,21 @@ position, never of how the match got there (issue 32).
 
 The same move played again after ``undo`` gets the same replies, whether the computers are made anew for
 the replayed match (as the game loop does) or kept; a match quit and resumed at any turn goes on as the
-uninterrupted one did.
+uninterrupted one did; ``bergen simulate`` with the strong level prints the same match twice. The strong
+level's search is measured in work, not in the wall clock: in play a ceiling guards only a machine too
+busy to finish, and a move it cuts short is in the match's record.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,8 +28,16 @@ from bergen_access.core.journal import Progress, entries_since, header, replay
 from bergen_access.core.rules import preset
 from bergen_access.core.takeback import take_back
 from bergen_access.core.view import SeatView
-from bergen_access.players import LEVELS, Player, seat_seed
-from bergen_access.players.strong import StrongPlayer
+from bergen_access.output.announcer import Announcer
+from bergen_access.play import computer_players
+from bergen_access.players import LEVELS, Player, make_player, seat_seed
+from bergen_access.players.strong import ARMS_SIMULATIONS, DEFAULT_SIMULATIONS, PLAY_CEILING, StrongPlayer
+from bergen_access.present.message import Verbosity
+from bergen_access.seat.match_seat import MatchSeat, Seating
+from bergen_access.seat.session import quiet_session
+from bergen_access.seat.turns import computer_turn
+from bergen_access.session.journal import Journal, read_journal
+from bergen_access.session.storage import Storage
 
 from .drivers import ROOT, environment
 
@@ -157,3 +169,79 @@ def test_the_issue_example_anna_answers_the_same_after_undo(tmp_path: Path) -> N
     again = [line for line in after.splitlines() if line.startswith("Anna plays")]
     assert len(first) == 2 and again, text
     assert again[0] == first[-1], text
+
+
+def test_simulate_with_strong_prints_the_same_match_twice(tmp_path: Path) -> None:
+    """Fixed work, no clock: the same seed gives the same match, event by event, on every run; two runs at
+    once (each slowing the other, as the clock-bound search could not bear) print the same."""
+    args = ["simulate", "--seed", "3", "--matches", "1", "--opponents", "strong,normal"]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "bergen_access", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=str(ROOT),
+            env=environment(tmp_path / str(n), TERM="dumb"),
+        )
+        for n in range(2)
+    ]
+    first, again = (
+        [line for line in run.communicate(timeout=600)[0].splitlines() if "per move" not in line]
+        for run in runs
+    )  # the time a move took is the machine's own
+    assert [run.returncode for run in runs] == [0, 0]
+    assert any(line.startswith("match 1 seed 3") for line in first)
+    assert first == again
+
+
+def test_strong_does_fixed_work_and_only_play_adds_a_ceiling() -> None:
+    """``simulate`` and the benchmarks (``make_player``) never look at the clock; a match people play
+    (the game's ``computer_players``, a network table) adds the ceiling, at most 1.5 s."""
+    strong = make_player("strong", 31)
+    assert isinstance(strong, StrongPlayer) and strong.time_budget is None
+    match = Match(preset("standard", players=3), SeededDealer(3))
+    seated = computer_players(match, Seating(["You", "Anna", "Cem"], 0, {1: "strong", 2: "normal"}))
+    anna = seated[1]
+    assert isinstance(anna, StrongPlayer) and anna.time_budget == PLAY_CEILING <= 1.5
+    assert anna.seed == seat_seed(match, 1) == 31
+    six, nine = preset("standard"), preset("standard", tile_set=9)
+    assert strong.work(six) == DEFAULT_SIMULATIONS and strong.work(nine) == ARMS_SIMULATIONS
+
+
+def _played_with(strong: StrongPlayer, home: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A hand at the keyboard against ``strong`` (the person plays the first legal move), kept in a
+    journal as the game keeps it: its entries and the envelope read back."""
+    session = quiet_session()
+    session.storage = Storage.open(home)
+    session.journal = Journal(session.storage)
+    seat = MatchSeat(
+        Match(preset("standard"), SeededDealer(5)),
+        Seating(["You", "Anna"], 0, {1: "strong"}),
+        language="en",
+        verbosity=Verbosity.NORMAL,
+        announcer=Announcer(io.StringIO(), language="en"),
+        session=session,
+    )
+    seat.start_hand()
+    while seat.match.phase is Phase.PLAYING:
+        if seat.match.turn == 1:
+            computer_turn(seat, strong)
+        else:
+            seat.moves.apply(seat.match.legal_actions()[0])
+    path = session.journal.path
+    assert path is not None
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return lines[1:], read_journal(path)[0].envelope
+
+
+def test_a_move_the_ceiling_cut_short_is_in_the_record(tmp_path: Path) -> None:
+    """A machine too busy to finish the work: the move is still made, and the record says which one and
+    how much of the work was done; a search that finishes leaves no such entry."""
+    busy = StrongPlayer(5, simulations=10**6, time_budget=0.002)
+    entries, envelope = _played_with(busy, tmp_path / "busy")
+    cut = [entry["hurried"] for entry in entries if "hurried" in entry]
+    assert cut and envelope["hurried"] == len(cut)
+    assert all(note["seat"] == 1 and 0 < note["work"] < note["of"] == 10**6 for note in cut)
+    entries, envelope = _played_with(StrongPlayer(5, simulations=60), tmp_path / "quiet")
+    assert not any("hurried" in entry for entry in entries) and envelope["hurried"] == 0

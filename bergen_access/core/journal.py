@@ -45,6 +45,7 @@ FORMAT = "bergen-access-journal"
 VERSION = 3
 MOST_TABLE = 1_000_000
 MOST_ENTRIES = 400_000  # far beyond any match: about 30 moves and one deal a hand
+MOST_WORK = 10**9  # playouts of one decision
 
 HEADER: Check = obj(
     {"rules": RULES, "dealer": DEALER, "started": STAMP},
@@ -65,6 +66,16 @@ ENTRY_KINDS: dict[str, Check] = {
     "ended": STAMP,  # the match is over
     "left": STAMP,  # the player started another match instead of going on with this one
     "seats": array(obj({}), 4),  # who sits where from now on (a network table's seats change)
+    #: a computer's move (the action at ``at``) whose search the wall-clock ceiling cut short: ``work`` of
+    #: ``of`` playouts done, so that move is the busy machine's, not a function of the seed alone
+    "hurried": obj(
+        {
+            "at": integer(0, MOST_ACTIONS),
+            "seat": integer(0, 3),
+            "work": integer(0, MOST_WORK),
+            "of": integer(1, MOST_WORK),
+        }
+    ),
 }
 
 
@@ -110,6 +121,12 @@ def undo(at: int, actions: Iterable[Action]) -> dict[str, Any]:
 
 def seats_now(seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"seats": list(seats)}
+
+
+def hurried(at: int, seat: int, work: int, of: int) -> dict[str, Any]:
+    """The computer at ``seat`` chose the action at ``at`` with ``work`` of its ``of`` playouts: the
+    wall-clock ceiling stopped its search (a machine too busy to finish)."""
+    return {"hurried": {"at": at, "seat": seat, "work": work, "of": of}}
 
 
 def ended(stamp: str) -> dict[str, Any]:
@@ -194,7 +211,7 @@ def replay(head: Any, entries: Sequence[Any], seat: Check = any_seat) -> Replaye
     head = check_header(head)
     actions: list[dict[str, Any]] = []
     taken: list[dict[str, Any]] = list(head.get("taken_back", []))  # checked with the rest by from_record
-    hands, finished, left_at = 1, None, None
+    hands, finished, left_at, hurried_moves = 1, None, None, 0
     for number, entry in enumerate(entries, start=1):
         kind, value = check_entry(entry, number)
         if finished is not None or left_at is not None:
@@ -212,6 +229,10 @@ def replay(head: Any, entries: Sequence[Any], seat: Check = any_seat) -> Replaye
             taken.append(value)
         elif kind == "seats":
             head["seats"] = value
+        elif kind == "hurried":
+            if value["at"] >= len(actions):
+                raise RecordError(RecordProblem.MALFORMED, f"journal[{number}].hurried.at")
+            hurried_moves += 1
         elif kind == "ended":
             finished = value
         else:
@@ -233,6 +254,7 @@ def replay(head: Any, entries: Sequence[Any], seat: Check = any_seat) -> Replaye
         "ended": finished,
         "taken_back": sum(len(a) for _, a in match.taken_back),
         "left": left_at,
+        "hurried": hurried_moves,  # computers' moves the wall-clock ceiling cut short
     }
     if "table" in head:
         envelope["table"] = head["table"]

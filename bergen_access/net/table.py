@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..commands.lexicon import CommandKind, Lexicon
 from ..commands.parser import ParseError
@@ -35,7 +35,7 @@ from ..core.engine import Match, Phase
 from ..core.events import Event
 from ..i18n import I18n
 from ..output.announcer import Announcer
-from ..players import make_player, seat_seed
+from ..players import play_player, seat_seed
 from ..players.base import Player
 from ..present.message import Cue, Message, Verbosity
 from ..present.narrator import Narrator
@@ -335,11 +335,13 @@ class Table:
         self.seats = seats
         self.watchers: list[Watcher] = []
         self.players: dict[int, Player] = {
-            seat.index: make_player(seat.level, seat_seed(match, seat.index)) for seat in seats if seat.level
+            seat.index: play_player(seat.level, seat_seed(match, seat.index)) for seat in seats if seat.level
         }
         self._save = save
         self.hold_seconds = hold_seconds
         self.ready: set[int] = set()  # the people's seats ready for the next hand (emptied at each deal)
+        #: journal entries the match does not hold (computers' moves the clock cut short), for the next save
+        self.notes: list[dict[str, Any]] = []
 
     def levels(self) -> dict[int, str]:
         return {seat.index: seat.level for seat in self.seats if seat.level is not None}
@@ -521,5 +523,5 @@ class Table:
             seat.level = STAND_IN_LEVEL
             seat.away_since = None
             seat.game = seat.session = None
-            self.players[seat.index] = make_player(STAND_IN_LEVEL, seat_seed(self.match, seat.index))
+            self.players[seat.index] = play_player(STAND_IN_LEVEL, seat_seed(self.match, seat.index))
         return gone

@@ -24,6 +24,7 @@ from typing import Any
 from ..commands.lexicon import CommandKind
 from ..commands.parser import Command, ParseError, ParseProblem
 from ..core import Match, SeededDealer
+from ..core import journal as journal_data
 from ..core.actions import Draw
 from ..core.engine import Phase
 from ..core.record import check_kind
@@ -31,6 +32,7 @@ from ..core.refused import RecordProblem
 from ..core.rules import Rules
 from ..core.view import SeatView
 from ..i18n import I18n
+from ..players import hurried
 from ..players.base import Player
 from ..present.message import Message
 from ..seat.session import QuitGame, pause_after_save
@@ -138,12 +140,15 @@ class Tables:
         writes them (``writes.py``), and what the table says from now on waits until they are on
         the disk; everyone else is answered meanwhile."""
         journals = self.records if self.records is not None else self.storage
+        notes, table.notes = table.notes, []
         if journals is None or table.match.phase is Phase.NOT_STARTED:
             return  # a match that has not begun has nothing to keep: its seats are not held
         number = table.number
         journal = self.journals.get(number)
         if journal is None:
             journal = self.journals[number] = Journal(journals, table=number)
+        for entry in notes:
+            journal.note(entry)
         public = [
             {"name": s.name, "kind": "human" if s.is_person else "computer", "level": s.level}
             for s in table.seats
@@ -613,7 +618,11 @@ class Tables:
             before = len(match.history)
             while True:
                 view = SeatView(match, seat)
-                action = await asyncio.to_thread(self._choose, table.players[seat], view)
+                player = table.players[seat]
+                action = await asyncio.to_thread(self._choose, player, view)
+                cut = hurried(player)
+                if cut is not None:
+                    table.notes.append(journal_data.hurried(len(match.actions), seat, *cut))
                 match.apply(action)
                 if not isinstance(action, Draw) or match.turn != seat or match.phase is not Phase.PLAYING:
                     break

@@ -1,7 +1,16 @@
 """Computer players. Each sees only its seat's ``SeatView``."""
 
 from .base import Player
-from .levels import DEFAULT_LEVEL, LEVELS, make_player, seat_seed
+from .levels import DEFAULT_LEVEL, LEVELS, hurried, make_player, play_player, seat_seed
 from .random_player import RandomPlayer
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Player", "RandomPlayer", "make_player", "seat_seed"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Player",
+    "RandomPlayer",
+    "hurried",
+    "make_player",
+    "play_player",
+    "seat_seed",
+]

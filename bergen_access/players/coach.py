@@ -3,7 +3,7 @@
 The strong level's search is started when the player's turn comes
 (``start``), on a thread of its own, so it thinks while the player does and
 never holds up the line being typed. When the player has moved,
-``advise`` waits at most what is left of the strong level's time per move,
+``advise`` waits at most what is left of ``COACH_TIME_BUDGET``,
 stops the search and compares the move made with the best one, both played
 out on the same deals (every legal move is, so any two compare fairly).
 It speaks only when the difference matters (``MATTERS``, in chance to win
@@ -23,8 +23,11 @@ from .headers import header_values
 from .knowledge import infer
 from .normal import threat_of, threat_on_arms
 from .outcomes import Outcome, play_outcomes
-from .strong import DEFAULT_SIMULATIONS, DEFAULT_TIME_BUDGET, StrongPlayer
+from .strong import DEFAULT_SIMULATIONS, StrongPlayer
 
+#: Seconds the coach may think past the player's move: its search runs while the player thinks, so
+#: it is timed (advice is not a move of the match; the computers' moves are fixed work, ``strong``).
+COACH_TIME_BUDGET = 1.2
 #: The least difference in chance to win the match (0 to 1) that is worth a word.
 MATTERS = 0.02
 #: The least difference in points handed to the next seat that is named as the reason.
@@ -50,7 +53,7 @@ class Coach:
         self,
         seed: int,
         simulations: int = DEFAULT_SIMULATIONS,
-        time_budget: float | None = DEFAULT_TIME_BUDGET,
+        time_budget: float | None = COACH_TIME_BUDGET,
         *,
         background: bool = True,
     ) -> None:

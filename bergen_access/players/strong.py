@@ -20,9 +20,13 @@ Near the end of a hand (at most two tiles left to draw, few tiles held) playouts
 give way to the exact search of ``endgame`` on each determinization, which knows
 the last moves' outcomes rather than guessing them by a policy.
 
-Work is counted in playouts. ``simulations`` fixes the work (reproducible
-from the seed); ``time_budget`` stops earlier on a slow machine, so a move
-never takes much longer than the budget.
+Work is counted in playouts, never in the wall clock: ``simulations`` fixes it
+(by default ``DEFAULT_SIMULATIONS``, or ``ARMS_SIMULATIONS`` on four or eight
+arms), so a decision is a function of the seed and the position (``chance``) on
+every machine, in ``bergen simulate`` and in the benchmarks. In play the game
+adds ``time_budget`` (``PLAY_CEILING``): a ceiling that only a machine too busy
+to finish the work reaches; a decision it cuts short says so (``last_hurried``),
+and the match record keeps it.
 """
 
 from __future__ import annotations
@@ -45,16 +49,16 @@ from .race import RaceTable
 from .rollout import playout
 from .sampling import sample_deal
 
+#: Playouts per decision on double-six (a decision took about 0.45 s, median, on a 2-core machine at
+#: load 1.5).
 DEFAULT_SIMULATIONS = 9000
-#: Seconds per move. At the default work a decision takes about 0.45 s (median; 6000 playouts
-#: took 0.30 s on a 2-core machine at load 1.5); on a busy machine the clock binds (at load 8 every
-#: decision stopped at it, 1.24 s at most), so a move stays inside 1.5 s.
-DEFAULT_TIME_BUDGET = 1.2
-#: Seconds per move at most on four or eight arms (rules.md §6), whatever the budget: a
-#: playout there costs two to four times a double-six one, so the full budget would be
-#: spent on nearly every decision (median 0.8-0.9 s); this keeps the median decision
-#: under half a second, as on double-six.
-ARMS_TIME_CAP = 0.45
+#: Playouts per decision on four or eight arms (rules.md §6): a playout there costs 2.3 (double-nine)
+#: to 2.7 (double-twelve) times a double-six one in CPU time, so this keeps a decision's time near
+#: double-six's (it replaces a cap of 0.45 s of wall clock, which made the work depend on the machine).
+ARMS_SIMULATIONS = 3600
+#: Seconds of wall clock a decision may take at most in play: not a budget (the work is fixed), a
+#: guard for a machine so busy that it cannot finish the work; a decision it stops is recorded.
+PLAY_CEILING = 1.5
 DEFAULT_HINT_TRUST = 0.8
 #: Deals searched exactly at the end of a hand (``endgame``), and the nodes all of them may visit.
 ENDGAME_DEALS = 48
@@ -114,14 +118,20 @@ class StrongPlayer:
     def __init__(
         self,
         seed: int,
-        simulations: int = DEFAULT_SIMULATIONS,
-        time_budget: float | None = DEFAULT_TIME_BUDGET,
+        simulations: int | None = None,
+        time_budget: float | None = None,
         hint_trust: float = DEFAULT_HINT_TRUST,
     ) -> None:
+        """``simulations``: playouts per decision (None: the default of the set's arms); ``time_budget``:
+        the wall-clock ceiling in seconds (None: none, the work always done, as in simulate and benchmarks).
+        """
         self.seed = seed
         self.hint_trust = hint_trust
         self.simulations = simulations
         self.time_budget = time_budget
+        #: (playouts done, playouts asked) when the ceiling cut the last decision short; None otherwise
+        self.last_hurried: tuple[int, int] | None = None
+        self._hurried = False
         self._rules: Rules | None = None
         self._sim: SimRules | None = None
         self._race: RaceTable | None = None
@@ -139,18 +149,30 @@ class StrongPlayer:
         actions = view.legal_actions
         if not actions:
             raise ValueError("not this seat's turn")
+        self.last_hurried = None
         if len(actions) == 1:
             self.last_simulations = 0
             self.last_values = {actions[0]: 0.0}
             return actions[0]
-        values = self.evaluate(view, actions, self.simulations, self._deadline(view))
+        work = self.work(view.rules)
+        budget = self.time_budget
+        deadline = None if budget is None else time.perf_counter() + budget
+        values = self.evaluate(view, actions, work, deadline)
+        if self._hurried:
+            self.last_hurried = (self.last_simulations, work)
         return max(actions, key=lambda a: values[a])
 
-    def _deadline(self, view: SeatView) -> float | None:
-        budget = self.time_budget
-        if budget is not None and view.rules.arms > 2:
-            budget = min(budget, ARMS_TIME_CAP)
-        return None if budget is None else time.perf_counter() + budget
+    def work(self, rules: Rules) -> int:
+        """Playouts per decision under ``rules``."""
+        if self.simulations is not None:
+            return self.simulations
+        return ARMS_SIMULATIONS if rules.arms > 2 else DEFAULT_SIMULATIONS
+
+    def _past(self, deadline: float | None) -> bool:
+        """Whether the wall-clock ceiling is reached (and so the decision cut short)."""
+        if deadline is not None and time.perf_counter() > deadline:
+            self._hurried = True
+        return self._hurried
 
     def evaluate(
         self,
@@ -173,6 +195,7 @@ class StrongPlayer:
         ``stop``, asked after every deal, ends the work early as the deadline does.
         """
         sim, race = self._tables(view.rules)
+        self._hurried = False
         knowledge = infer(view)
         side = view.side
         arms = view.rules.arms
@@ -222,7 +245,7 @@ class StrongPlayer:
                         totals[index] += weight * race.chances(tuple(pos.scores))[side]
                     seen[index] += weight
                 done += len(alive)
-                if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
+                if self._past(deadline) or (stop is not None and stop()):
                     out_of_time = True
                     break
             if out_of_time or len(alive) <= 2 or phase == phases - 1:
@@ -278,10 +301,10 @@ class StrongPlayer:
                 search.forget()
                 deals += 1
                 weights += weight
-                if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
+                if self._past(deadline) or (stop is not None and stop()):
                     break
         except NodesSpentError:
-            pass
+            self._past(deadline)  # the nodes ran out, or the ceiling came
         if deals < ENDGAME_FEWEST:
             return None
         self.last_simulations = deals * len(moves)

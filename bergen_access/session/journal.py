@@ -85,6 +85,7 @@ class Journal:
         self._headed = path is not None  # the header is among the lines made (or in the file)
         self.match: Match | None = None
         self.seats: list[dict[str, Any]] | None = None  # as the lines made last said them
+        self._notes: list[dict[str, Any]] = []  # entries not read off the match, for the next lines
 
     @classmethod
     def resume(
@@ -133,7 +134,14 @@ class Journal:
             entries.append(data.seats_now(seats))
         self.seats = list(seats)
         entries += data.entries_since(match, self.done, stamp())
+        entries += self._notes
+        self._notes = []
         return Lines(b"".join(line(entry) for entry in entries), self.done.ended)
+
+    def note(self, entry: dict[str, Any]) -> None:
+        """An entry the match does not hold (a computer's move the clock cut short: ``data.hurried``),
+        written after the moves by the next ``prepare``."""
+        self._notes.append(entry)
 
     @property
     def owed(self) -> bool:
