@@ -28,6 +28,7 @@ from bergen_access.core.journal import Progress, entries_since, header, replay
 from bergen_access.core.rules import preset
 from bergen_access.core.takeback import take_back
 from bergen_access.core.view import SeatView
+from bergen_access.net.server import Server
 from bergen_access.output.announcer import Announcer
 from bergen_access.play import computer_players
 from bergen_access.players import LEVELS, Player, make_player, seat_seed
@@ -36,10 +37,12 @@ from bergen_access.present.message import Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
 from bergen_access.seat.session import quiet_session
 from bergen_access.seat.turns import computer_turn
-from bergen_access.session.journal import Journal, read_journal
+from bergen_access.session.journal import FOLDER, Journal, read_journal
 from bergen_access.session.storage import Storage
 
 from .drivers import ROOT, environment
+from .net_clients import LineClient, one_move
+from .test_net_server import run as run_server
 
 #: the levels, strong with a small amount of work (the same search, fewer playouts) to keep the tests quick
 FACTORIES: dict[str, Callable[[int], Player]] = {
@@ -55,6 +58,7 @@ TABLES = (
     ("dominoplaza", 6, 4, False),
     ("standard", 9, 2, False),
     ("dominoplaza", 9, 3, False),
+    ("counters", 12, 2, False),
 )
 
 
@@ -245,3 +249,31 @@ def test_a_move_the_ceiling_cut_short_is_in_the_record(tmp_path: Path) -> None:
     assert all(note["seat"] == 1 and 0 < note["work"] < note["of"] == 10**6 for note in cut)
     entries, envelope = _played_with(StrongPlayer(5, simulations=60), tmp_path / "quiet")
     assert not any("hurried" in entry for entry in entries) and envelope["hurried"] == 0
+
+
+def test_a_network_tables_computers_are_the_deals_and_record_a_cut_move(tmp_path: Path) -> None:
+    """At a network table the computers are seeded from the deal as at the keyboard (so the same seed plays
+    the same there), with the ceiling of play; a move the ceiling cut short is in the table's journal."""
+    records = tmp_path / "records"
+
+    async def body(server: Server, port: int) -> None:
+        ada = await LineClient.connect(port)
+        await ada.send("name Ada")
+        await ada.send("create standard 2 computers strong")
+        await ada.wait_for("^You sit at table 1")
+        table = server.tables[1]
+        anna = table.players[1]
+        assert isinstance(anna, StrongPlayer) and anna.time_budget == PLAY_CEILING
+        assert anna.seed == seat_seed(table.match, 1)
+        anna.simulations, anna.time_budget = 10**6, 0.002  # a machine far too busy for the work
+        while table.match.phase is Phase.PLAYING and len(table.match.actions) < 8:
+            await one_move(table, {0: ada})
+        await ada.close()
+
+    run_server(body, records=Storage.open(records))
+    [path] = sorted((records / FOLDER).glob("*.jsonl"))
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    cut = [line["hurried"] for line in lines if "hurried" in line]
+    assert all(note["seat"] == 1 and note["work"] < note["of"] for note in cut)
+    assert any(note["of"] == 10**6 for note in cut)
+    assert read_journal(path)[0].envelope["hurried"] == len(cut)
