@@ -234,6 +234,17 @@ def huge(real: bytes) -> bytes:
     return json.dumps(record).encode("utf-8")
 
 
+def padded(size: int) -> Maker:
+    """The real file, still good JSON (its record unchanged), made ``size`` bytes by spaces after its
+    first brace."""
+
+    def make(real: bytes) -> bytes:
+        head, rest = real.split(b"{", 1)
+        return head + b"{" + b" " * (size - len(real)) + rest
+
+    return make
+
+
 def set_in(*keys: Any, value: Any) -> Callable[[dict[str, Any]], None]:
     """``record[k1][k2]… = value``."""
 
@@ -397,11 +408,19 @@ MATCH_CASES = [
         "match.taken_back[1].at",
     ),
     Case(
-        "taken-back-100000",
-        edited(set_in("taken_back", value=[{"at": 2, "actions": [DRAW]}] * 100_000)),
+        "taken-back-10001",  # the most a match may hold is 10,000 (0.9 MB here: under the cap of saves)
+        edited(set_in("taken_back", value=[{"at": 2, "actions": [DRAW]}] * 10_001)),
         "malformed",
         "match.taken_back",
     ),
+    # 13 MB: beyond the cap of saves (2 MB), refused before any of it is read as JSON
+    Case(
+        "taken-back-100000",
+        edited(set_in("taken_back", value=[{"at": 2, "actions": [DRAW]}] * 100_000)),
+        "too-large",
+    ),
+    # a good save, but 3 MB of it spaces: far beyond any real match (44 KB at most), so no real save
+    Case("three-megabytes", padded(3 * 1024 * 1024), "too-large"),
     Case(
         "taken-back-not-a-list",
         edited(set_in("taken_back", value={"at": 1})),
@@ -470,6 +489,27 @@ def test_a_damaged_match_save_is_kept_and_a_new_match_starts(
             "seed": 5,
         }
     )
+
+
+def test_a_journal_beyond_the_cap_of_saves_is_kept_and_a_new_match_starts(tmp_path: Path) -> None:
+    """A real match's journal, still good JSON lines, made 2 MB and more by spaces inside a line: no real
+    match comes near it (44 KB at most, session/untrusted.py), so it is refused in one sentence, kept
+    byte for byte, never replayed, and a new match starts."""
+    assert_clean(run(tmp_path, GAME, "1-5 left\nquit\n"))
+    path = journal_path(data_of(tmp_path))
+    assert path is not None
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = b"{" + b" " * (2 * 1024 * 1024) + lines[1][1:]  # the first move's line
+    damaged = b"\n".join(lines)
+    path.write_bytes(damaged)
+    result = run(tmp_path, GAME, "quit\n")
+    assert_clean(result)
+    [told] = result.lines("could not be used")
+    assert told.startswith("The saved match could not be used (far too large)"), told
+    assert "A saved match is waiting" not in result.out
+    kept = sorted(path.parent.glob(f"{path.stem}.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged and str(kept[0]) in told
+    assert result.out.index(told) < result.out.index(NEW_DEAL)  # said first, then the new match
 
 
 # ------------------------------------------------------------------- 2. two set aside in the same second

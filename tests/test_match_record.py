@@ -47,10 +47,12 @@ from bergen_access.present.words import Words
 from bergen_access.record_command import export_texts, line_of, seating_of
 from bergen_access.seat.match_seat import MatchSeat
 from bergen_access.seat.record_replay import RecordReplay
+from bergen_access.session.appendfile import read_lines
 from bergen_access.session.journal import Journal, read_journal, read_text
 from bergen_access.session.match_log import FOLDER, read_records
 from bergen_access.session.savefile import checked_seat
 from bergen_access.session.storage import Storage
+from bergen_access.session.untrusted import MAX_SAVE_BYTES
 
 from .record_play import play_out, seat_for
 
@@ -196,6 +198,24 @@ def test_a_journal_damaged_before_its_end_is_not_trusted(tmp_path: Path) -> None
     entries, problems = entries_of(tmp_path)
     assert entries == [] and [p.code for p in problems] == ["malformed"]
     assert problems[0].kept is not None and problems[0].kept.exists()
+
+
+def test_a_record_beyond_the_cap_of_saves_is_set_aside_unread(tmp_path: Path) -> None:
+    """A record (a journal) of a real match, still good JSON lines, padded past the cap of saves (2 MB,
+    forty times the longest real match): listed as a problem (too large) and set aside, never replayed."""
+    seat = seat_for(tmp_path, preset("standard"), 7, {1: "easy"})
+    play_out(seat, most_actions=10)
+    assert seat.session.journal is not None
+    seat.session.journal.close()
+    [path] = records_in(tmp_path)
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = b"{" + b" " * MAX_SAVE_BYTES + lines[1][1:]
+    padded = b"\n".join(lines)
+    path.write_bytes(padded)
+    assert len(read_lines(path).entries) == len(lines) - 2  # good lines all the same (under the shared cap)
+    entries, problems = entries_of(tmp_path)
+    assert entries == [] and [p.code for p in problems] == ["too-large"]
+    assert problems[0].kept is not None and problems[0].kept.read_bytes() == padded
 
 
 # ----------------------------------------------------------------------------------- read with care

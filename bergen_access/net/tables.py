@@ -40,7 +40,7 @@ from ..session.journal import FOLDER, JOURNAL, Journal, read_journal
 from ..session.match_log import legacy_record_of
 from ..session.savefile import load_match
 from ..session.storage import Storage, StorageNotice
-from ..session.untrusted import DamagedFile, FileProblem, read_json
+from ..session.untrusted import MAX_SAVE_BYTES, DamagedFile, FileProblem, read_json
 from . import side, texts
 from .connections import Client, secrets_equal
 from .gmcp import Closing, SeatGone
@@ -254,7 +254,7 @@ class Tables:
     def _restored(self, number: int, path: Path) -> tuple[Match, list[dict[str, Any]]] | None:
         """A saved table's match and seats (with their codes); None if its match is over. A table file of
         an earlier version holds the whole match; a journal's table file says where its journal is."""
-        kept = read_json(path)
+        kept = read_json(path, MAX_SAVE_BYTES)
         journals = self.records if self.records is not None else self.storage
         if not isinstance(kept, dict) or kept.get("format") != TABLE_FORMAT:
             match, seats = load_match(path, _checked_seat)

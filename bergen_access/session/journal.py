@@ -24,7 +24,7 @@ from ..core.record import RecordError, any_seat
 from ..core.schema import Check
 from .appendfile import AppendFile, JournalText, line, read_lines
 from .storage import Storage
-from .untrusted import DamagedFile
+from .untrusted import MAX_SAVE_BYTES, DamagedFile
 
 FOLDER = "records"
 SUFFIX = ".jsonl"
@@ -50,7 +50,7 @@ read_text = read_lines
 
 def read_journal(path: Path, seat: Check | None = None) -> tuple[Replayed, JournalText]:
     """A journal replayed; ``DamagedFile`` if it cannot be used (its unfinished last line is not)."""
-    text = read_text(path)
+    text = read_text(path, MAX_SAVE_BYTES)
     try:
         replayed = data.replay(text.head, text.entries, seat or any_seat)
     except RecordError as error:

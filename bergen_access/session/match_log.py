@@ -21,7 +21,7 @@ from ..core.refused import RecordProblem
 from ..core.schema import Check
 from .journal import FOLDER, SUFFIX, journal_order, read_journal, stamp
 from .storage import Storage
-from .untrusted import DamagedFile, FileProblem, read_json
+from .untrusted import MAX_SAVE_BYTES, DamagedFile, FileProblem, read_json
 
 __all__ = ["FOLDER", "NAME", "Entry", "legacy_record_of", "read_records", "record_files", "stamp"]
 
@@ -98,7 +98,7 @@ def legacy_record_of(storage: Storage, match: Match) -> tuple[Path, dict[str, An
         if path.suffix != ".json":
             continue
         try:
-            record = read_json(path)
+            record = read_json(path, MAX_SAVE_BYTES)
         except (DamagedFile, FileNotFoundError):
             continue
         if same_match(match, record) and isinstance(record.get("started"), str):
@@ -128,7 +128,7 @@ def read_records(storage: Storage, seat: Check) -> tuple[list[Entry], list[FileP
                 replayed, _ = read_journal(path, seat)
                 match, seats, envelope = replayed.match, replayed.seats, replayed.envelope
             else:
-                match, seats, envelope = from_played(read_json(path), seat)
+                match, seats, envelope = from_played(read_json(path, MAX_SAVE_BYTES), seat)
             people = sum(s.get("kind") == "human" for s in seats)
             if len(seats) != match.players or (people != 1 and "table" not in envelope):
                 raise RecordError(RecordProblem.MALFORMED, "match.seats")  # one player at the keyboard

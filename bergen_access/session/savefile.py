@@ -12,7 +12,7 @@ from ..core.record import RecordError, from_record, to_record
 from ..core.refused import SchemaProblem
 from ..core.schema import Check, SchemaError, nullable, obj, string
 from ..players.levels import LEVELS
-from .untrusted import DamagedFile, read_json
+from .untrusted import MAX_SAVE_BYTES, DamagedFile, read_json
 
 MATCH_FILE = "match.json"
 
@@ -39,7 +39,7 @@ def match_text(match: Match, seats: list[dict[str, Any]] | None = None) -> str:
 
 def load_match(path: Path, seat: Check | None = None) -> tuple[Match, list[dict[str, Any]]]:
     """Read and replay a saved match; ``DamagedFile`` if it cannot be used, FileNotFoundError if absent."""
-    record = read_json(path)
+    record = read_json(path, MAX_SAVE_BYTES)
     try:
         return from_record(record) if seat is None else from_record(record, seat)
     except RecordError as error:
