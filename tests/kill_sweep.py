@@ -398,12 +398,12 @@ def is_draw(action: dict[str, Any], seat: int, human: int) -> bool:
 # ------------------------------------------------------------- a computer's draws at a kill
 
 
-def computer_drawing(home: Path, *, choice: bool) -> int:
+def computer_drawing(home: Path, *, choice: bool, seed: int = 7) -> int:
     """A saved match in ``home`` stopped just after a computer's draw, the way the console saves it:
     with ``choice`` the tile drawn fits more than one way (the loop tells the draws before the
     computer thinks), else its run goes on with one move (the draws are held). The actions saved."""
-    seat = seat_for(data_folder(home), preset("standard", players=2), 7, {1: "random"})
-    match, computer = seat.match, make_player("random", 71)
+    seat = seat_for(data_folder(home), preset("standard", players=2), seed, {1: "random"})
+    match, computer = seat.match, make_player("random", seed * 10 + 1)  # as the game seeds Anna
     seat.start_hand()
     while not match.is_over:
         if match.phase is Phase.HAND_OVER:
