@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,8 +24,9 @@ from bergen_access.core.record import from_record, to_record
 from bergen_access.core.rules import preset
 from bergen_access.core.takeback import take_back
 from bergen_access.session import appendfile as journal_module
+from bergen_access.session import journal
 from bergen_access.session.journal import Journal, read_journal, read_text
-from bergen_access.session.storage import Storage
+from bergen_access.session.storage import NoticeKind, Storage
 
 SEATS = [{"name": n, "kind": "human" if i == 0 else "computer", "level": None} for i, n in enumerate("ABCD")]
 PRESETS = ("standard", "counters", "dominoplaza")
@@ -152,3 +154,32 @@ def test_a_save_of_version_2_goes_on_as_a_journal_with_its_take_backs(tmp_path: 
     replayed = read_journal(journal.path)[0]
     assert replayed.match.actions == match.actions and replayed.match.taken_back == match.taken_back
     assert replayed.envelope["taken_back"] == sum(len(a) for _, a in match.taken_back)
+
+
+def test_a_journal_never_grows_past_what_its_reader_takes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cap of saves (2 MB, far beyond any real match) holds for the writer too: a match that would
+    make its journal larger is no longer saved, said once as any refused write is, and the file stays
+    one its reader takes (the match up to there), never one it sets aside as too large."""
+    monkeypatch.setattr(journal, "MAX_SAVE_BYTES", 3000)  # a few hands' worth, for the test
+    storage = Storage.open(tmp_path)
+    match = Match(preset("standard"), SeededDealer(3))
+    chance = random.Random(3)
+    writer = Journal(storage)
+    refused, saved = 0, []
+    for _ in range(400):
+        if match.is_over:
+            break
+        match = _one_step(match, chance)
+        writer = writer.for_match(match)
+        if writer.sync(match, SEATS[:2]):
+            saved = list(match.actions)
+        else:
+            refused += 1
+    assert refused and writer.path is not None
+    assert writer.path.stat().st_size <= 3000
+    notices = storage.take_notices()
+    assert [n.kind for n in notices] == [NoticeKind.CANNOT_SAVE] and notices[0].reason, notices
+    replayed = read_journal(writer.path)[0].match  # readable: the match as far as it was saved
+    assert replayed.actions == saved and saved

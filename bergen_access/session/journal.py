@@ -11,7 +11,9 @@ data (header, entries, replay) is the core's (``core/journal.py``).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +156,8 @@ class Journal:
         the file is touched here, so it may run in a writer thread (one write at a time, in order)."""
         text = self._unwritten + lines.data
         self._unwritten = text
+        if self.file.size + len(text) > MAX_SAVE_BYTES:  # a reader would refuse the file: it stays readable
+            raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))  # said once, as any write refused
         if self.path is None:
             self._create(text)
         else:

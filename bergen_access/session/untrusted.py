@@ -21,8 +21,9 @@ MAX_BYTES = 16 * 1024 * 1024  # any file we read: far more than any of ours
 #: a match's save or journal (and a server table's file): the longest real match measured (issue 31:
 #: 162 matches of every preset, 2 to 4 players, double-six to double-twelve, one player taking back
 #: every move once) kept 44 KB; a double-twelve match to 100 points with the same take-backs, 42 KB as a
-#: journal, 53 KB as a save of version 2. 2 MB is forty times that: a file beyond it is not a real
-#: match, and it is refused after reading no more than 2 MB, never replayed.
+#: journal, 53 KB as a save of version 2 (to 1,000 points: 513 KB). 2 MB is forty times the first: a
+#: file beyond it is not a real match, and it is refused after reading no more than 2 MB, never
+#: replayed; a journal is never written past it (``Journal.write``: its match is no longer saved).
 MAX_SAVE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 32  # our files nest five deep at most
 
