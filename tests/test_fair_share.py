@@ -228,6 +228,49 @@ def test_a_page_flood_from_one_address_gets_no_more_than_its_share_and_others_ar
 
 
 @needs_second_loopback
+def test_answers_nobody_reads_are_charged_to_the_address_that_asked_for_them() -> None:
+    """Slow readers: connections from 127.0.0.2 that ask for ``help`` under their own rate limit and
+    never read. Each answer's length is charged to the address, so the lobby answers no more than
+    its share in bytes of answers, however politely they are asked for."""
+    seconds = 3.0
+
+    async def body(server: Server, port: int, web_port: int) -> None:
+        taken = count_lines_taken(server)
+        calm = await LineClient.connect(port)
+        await calm.send("name Calm")
+        await calm.wait_for("You are Calm")
+        since = len(calm.lines)
+        await calm.send("help")
+        await calm.wait_for("^Online: |lobby", since)
+        await asyncio.sleep(0.3)
+        answer = sum(len(line) + 2 for line in calm.lines[since:])
+        assert answer > 300, calm.lines[since:]
+        deaf = []
+        for _ in range(5):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.bind((FLOODER, 0))
+            sock.setblocking(False)
+            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+            deaf.append(sock)
+        started = time.monotonic()
+        while time.monotonic() - started < seconds:
+            for sock in deaf:
+                with contextlib.suppress(BlockingIOError):
+                    sock.send(b"help\r\n" * 3)  # 9 a second: under the connection's limit of 10
+            await asyncio.sleep(1 / 3)
+        elapsed = time.monotonic() - started
+        flood_taken = taken[FLOODER]
+        for sock in deaf:
+            sock.close()
+        budget = server.connections.budgets
+        most = (budget.burst + budget.rate * elapsed) / (LINE_COST + answer)
+        assert flood_taken <= most, f"{flood_taken} helps answered in {elapsed:.1f} s, the share {most:.0f}"
+
+    run(body)
+
+
+@needs_second_loopback
 def test_lines_over_the_share_wait_and_are_all_answered_in_order() -> None:
     """An address over its budget is slowed down, not cut short: 40 lines sent at once (under the
     connection's own rate limit) are all answered, in order, no sooner than the budget allows."""

@@ -89,6 +89,7 @@ class Client:
     #: tells again only the lines it lacks); None: a telnet client, which does not tell it
     lines_shown: int | None = None
     answered: int = 0  # lines this connection sent that were taken (GMCP's Bergen.Prompt tells it)
+    told: int = 0  # characters of the lines it was sent (an answer's length is charged to the address asking)
     #: the state for the prompt, as ``Bergen.Prompt`` tells it (set by the server: ``side.prompt_state``)
     describe: Callable[[Client], dict[str, Any]] | None = None
     _kind: str | None = None  # the kind of line last told (``Bergen.Line``), until the next prompt state
@@ -206,6 +207,7 @@ class TelnetClient(Client):
         if self.closed or self.writer.transport.is_closing():  # nothing goes to a connection that is gone
             return
         data = outgoing(text)
+        self.told += len(data)
         self._out(lambda: self._write(data))
         self.mark_soon()
 
@@ -292,7 +294,7 @@ class Connections:
             if refused is not None:
                 await self._refuse(client, reader, refused)
             else:
-                await self.take_turn(client)  # an address over its share waits before it is greeted
+                await self.take_turn(client.address)  # an address over its share waits before it is greeted
             self.budgets.spend(client.address, CONNECTION_COST, time.monotonic())
             greet_by = time.monotonic() + FIRST_LINE_WAIT  # the greeting waits a moment for settings
             login_by = time.monotonic() + PASSWORD_WAIT  # one minute in all to give the password
@@ -314,12 +316,12 @@ class Connections:
                     await asyncio.wait_for(writer.drain(), 10.0)
                     continue
                 if data:
-                    await self.take_turn(client)  # its address's share, before the chunk is framed
+                    await self.take_turn(client.address)  # its address's share, before the chunk is framed
                 # the end of input ends the last line, if it was not ended (printf 'who' | nc -N)
                 items: list[Received] = client.framer.read(data) if data else [*client.framer.finish()]
                 self.budgets.spend(client.address, len(data), time.monotonic())
                 while items := self._lines(client, items, paced=True):  # the rest waits for its turn
-                    await self.take_turn(client)
+                    await self.take_turn(client.address)
                 with contextlib.suppress(ConnectionError):
                     await asyncio.wait_for(writer.drain(), 10.0)
                 if not data:
@@ -330,14 +332,14 @@ class Connections:
             self.ended(client)
             client.shut()  # once what waits for its table's write is sent (quit's goodbye too)
 
-    async def take_turn(self, client: Client) -> None:
-        """Until the client's address is within its share of the work again (at once, nearly always).
+    async def take_turn(self, address: str) -> None:
+        """Until ``address`` is within its share of the work again (at once, nearly always).
         What it sent meanwhile waits in the buffers, then in TCP's: a flood costs the server nothing
         while it waits. Checked right before the work is done and counted, with nothing awaited
         between, so connections of one address that wake together take their turns one by one."""
-        if self.budgets.wait(client.address, time.monotonic()) > 0:
-            self.over_share.arrived(client.address, time.monotonic())
-        while (pause := self.budgets.wait(client.address, time.monotonic())) > 0:
+        if self.budgets.wait(address, time.monotonic()) > 0:
+            self.over_share.arrived(address, time.monotonic())
+        while (pause := self.budgets.wait(address, time.monotonic())) > 0:
             self.budgets.waits += 1
             await asyncio.sleep(pause)
 
@@ -427,8 +429,10 @@ class Connections:
                     # prompt (TinTin++, Mudlet) waits for one, and the refused line brought none
                     asyncio.get_running_loop().call_later(SLOWED_DOWN, self._slowed_down, client)
                 continue
-            self.budgets.spend(client.address, LINE_COST, time.monotonic())  # what the lobby does with it
+            told = client.told
             self._line(client, incoming.text, incoming.too_long)
+            # what the lobby did with the line, and the answer it wrote (one nobody reads costs as much)
+            self.budgets.spend(client.address, LINE_COST + client.told - told, time.monotonic())
         return []
 
     def _slowed_down(self, client: Client) -> None:

@@ -110,6 +110,7 @@ class WebClient(Client):
             self._heading = False
         if number is not None:  # a seat's line: the page shows each number once (a rejoin repeats some)
             message["n"] = number
+        self.told += len(text)
         self._put(message)
         self.mark_soon()
 
@@ -296,11 +297,11 @@ class WebSide:
         """One page's connection, from its welcome to its end."""
         if not same_origin(request):
             return web.Response(status=403, text="Forbidden: another site's page\n", headers=HEADERS)
+        address = counted_address(request.remote or "")
+        await self.connections.take_turn(address)  # an address over its share is not even answered yet
         socket = web.WebSocketResponse(max_msg_size=MOST_FRAME, heartbeat=PING)
         await socket.prepare(request)
-        client = WebClient(
-            socket=socket, transport=request.transport, address=counted_address(request.remote or "")
-        )
+        client = WebClient(socket=socket, transport=request.transport, address=address)
         sender = asyncio.ensure_future(client.send_all())
         connections = self.connections
         refused = connections.admit(client)
@@ -308,8 +309,6 @@ class WebSide:
         try:
             if refused is not None:
                 client.close(refused)
-            else:
-                await connections.take_turn(client)  # an address over its share waits before it is greeted
             connections.budgets.spend(client.address, CONNECTION_COST, time.monotonic())
             greet_by = time.monotonic() + FIRST_LINE_WAIT
             login_by = time.monotonic() + PASSWORD_WAIT
@@ -327,7 +326,7 @@ class WebSide:
                     continue
                 if message.type is not WSMsgType.TEXT:
                     break  # closed, an error (a frame too big), or bytes: the page sends only text
-                await connections.take_turn(client)  # its address's share, before the frame is read
+                await connections.take_turn(client.address)  # its address's share, before the frame is read
                 connections.budgets.spend(client.address, len(message.data), time.monotonic())
                 said = page_line(message.data)
                 if said is None:
