@@ -25,6 +25,7 @@ from bergen_access.net.fair import BURST_PER_CONNECTION, LINE_COST, RATE_PER_CON
 from bergen_access.net.limits import MOST_PER_ADDRESS
 from bergen_access.net.per_minute import OverShare, PerMinute
 from bergen_access.net.server import Client, Server
+from bergen_access.net.turns import Turns
 
 from .net_clients import WAIT, LineClient
 from .test_net_host import environment, lines_until_listening, serve
@@ -81,6 +82,42 @@ def test_addresses_remembered_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
         budgets.wait(address, 0.0)
     assert len(budgets) == 3
     assert budgets.wait("old", 0.0) == 0.0  # forgotten: it starts afresh (the least recently seen goes)
+
+
+def test_connections_over_the_share_take_turns_in_order_and_are_woken_one_at_a_time() -> None:
+    """Twenty connections of one address in debt: each gets its turn in the order it came (one that
+    ended while it waited is skipped), and the budget is looked at about once a turn, not once per
+    waiting connection per turn (the herd of fifty waking for one turn would be the flood's cost)."""
+    looked = 0
+
+    class Counted(AddressBudgets):
+        def wait(self, address: str, now: float) -> float:
+            nonlocal looked
+            looked += 1
+            return super().wait(address, now)
+
+    async def main() -> list[int]:
+        budgets = Counted(rate=1000.0, burst=1.0)
+        turns = Turns(budgets)
+        budgets.spend("a", 50.0, time.monotonic())  # 50 ms in debt
+        order: list[int] = []
+
+        async def connection(number: int) -> None:
+            await turns.take("a")
+            order.append(number)
+            budgets.spend("a", 5.0, time.monotonic())  # each turn's work: 5 ms of the budget
+
+        tasks = [asyncio.ensure_future(connection(number)) for number in range(20)]
+        await asyncio.sleep(0.01)
+        assert turns.waiting("a") == 20
+        tasks[5].cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        assert turns.waiting("a") == 0
+        return order
+
+    order = asyncio.run(main())
+    assert order == [number for number in range(20) if number != 5]
+    assert looked <= 4 * 20, looked
 
 
 # -------------------------------------------------------------------------------- through the server
@@ -206,7 +243,7 @@ async def flood_beside_a_calm_person(
         f"{flood_taken} lines taken from the flood in {elapsed:.1f} s, its share {most:.0f}"
     )
     assert taken["127.0.0.1"] == answered  # every line of the calm person (its name was the greeting's)
-    assert budget.waits > 0
+    assert server.connections.turns.waits > 0
 
 
 @needs_second_loopback

@@ -37,6 +37,7 @@ from .limits import MOST_PER_ADDRESS
 from .per_minute import OverShare, PerMinute
 from .session import Session
 from .telnet import IAC_NOP, Incoming, LineFramer, Negotiation, RateLimiter, Received, outgoing
+from .turns import Turns
 
 if TYPE_CHECKING:
     from .writes import Ticket
@@ -273,6 +274,7 @@ class Connections:
         self.clients: list[Client] = []
         #: each address's share of the work, over all its connections (``fair.py``)
         self.budgets = budgets if budgets is not None else AddressBudgets.for_connections(per_address)
+        self.turns = Turns(self.budgets)  # an address's connections over its share wait in line
         #: the host hears of an address held back for its share (at most a line a minute for each)
         self.over_share = PerMinute(over_share, OverShare)
         self.describe = describe
@@ -335,13 +337,11 @@ class Connections:
     async def take_turn(self, address: str) -> None:
         """Until ``address`` is within its share of the work again (at once, nearly always).
         What it sent meanwhile waits in the buffers, then in TCP's: a flood costs the server nothing
-        while it waits. Checked right before the work is done and counted, with nothing awaited
-        between, so connections of one address that wake together take their turns one by one."""
+        while it waits. Taken right before the work is done and counted, with nothing awaited
+        between (``turns.py``: one connection of an address at a time, in the order they came)."""
         if self.budgets.wait(address, time.monotonic()) > 0:
             self.over_share.arrived(address, time.monotonic())
-        while (pause := self.budgets.wait(address, time.monotonic())) > 0:
-            self.budgets.waits += 1
-            await asyncio.sleep(pause)
+        await self.turns.take(address)
 
     def admit(self, client: Client) -> Closing | None:
         """A new connection counted, with its limits and state; why it is refused at once, if it is

@@ -53,7 +53,6 @@ class AddressBudgets:
         self.burst = burst
         self._floor = -rate * most_debt_seconds
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
-        self.waits = 0  # times a connection waited for its address's budget (the host may be told)
 
     @classmethod
     def for_connections(cls, per_address: int) -> AddressBudgets:
