@@ -79,11 +79,13 @@ def ours(players: int, preset_name: str = "standard", tile_set: int = 6) -> Runn
     draw = random.Random(players).random
     dealer = SeededDealer(players)
 
+    playing = Phase.PLAYING  # a global read, not an enum member read off its class every move
+
     def play_hand() -> None:
         match = Match(rules, dealer)
         match.start_hand()
         legal_actions, apply = match.legal_actions, match.apply
-        while match.phase is Phase.PLAYING:
+        while match.phase is playing:
             actions = legal_actions()
             apply(actions[int(draw() * len(actions))])
 

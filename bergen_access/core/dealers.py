@@ -24,6 +24,10 @@ class Deal(NamedTuple):
     stock: tuple[Tile, ...]
 
 
+# A deal built straight from its fields, skipping the named tuple's Python-level __new__.
+_new = tuple.__new__
+
+
 class Dealer(Protocol):
     """A source of deals."""
 
@@ -50,8 +54,9 @@ class SeededDealer:
     def deal(self, players: int, tiles_each: int, tiles: Sequence[Tile] = TILES) -> Deal:
         draw = self._rng.random
         order = sorted(tiles, key=lambda _: draw())  # a uniform shuffle, fast and portable
-        hands = tuple(tuple(order[seat * tiles_each : (seat + 1) * tiles_each]) for seat in range(players))
-        return Deal(hands, tuple(order[players * tiles_each :]))
+        dealt = players * tiles_each
+        hands = tuple([tuple(order[start : start + tiles_each]) for start in range(0, dealt, tiles_each)])
+        return _new(Deal, (hands, tuple(order[dealt:])))
 
     def copy(self) -> SeededDealer:
         twin = SeededDealer(self.seed)

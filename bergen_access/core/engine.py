@@ -52,7 +52,7 @@ from .layout import (
 from .rules import Opener, Rules
 from .scoreboard import Scoreboard
 from .scoring import holding_of
-from .tiles import EVERY_TILE, NUMBERS, SUIT_MASK, TILES, Tile, mask_of, tiles_in
+from .tiles import EVERY_TILE, NUMBERS, SIX_SUIT_MASK, SUIT_MASK, TILES, Tile, mask_of, tiles_in
 
 _IS_DOUBLE = tuple(t.is_double for t in TILES)
 _OTHER = tuple(tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in TILES)
@@ -161,7 +161,7 @@ class Match:
         self.taken_back: list[tuple[int, tuple[Action, ...]]] = []
         players = self._players = rules.players
         self._next = _NEXT[players]
-        self._side_of = tuple(map(rules.side_of, range(players)))
+        self._side_of = rules.seat_sides
         self._reserved = rules.reserved_tiles
         self._arms_rule = rules.first_arms_first
         self._draw_while_able = rules.draw_while_able
@@ -313,7 +313,7 @@ class Match:
                 hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
             )
             return left_fit | right_fit
-        return hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
+        return hand & (SIX_SUIT_MASK[self._left] | SIX_SUIT_MASK[self._right])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, plays sorted by tile then end."""
@@ -330,8 +330,8 @@ class Match:
                 hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
             )
         else:
-            left_fit = hand & SUIT_MASK[self._left]
-            right_fit = hand & SUIT_MASK[self._right]
+            left_fit = hand & SIX_SUIT_MASK[self._left]
+            right_fit = hand & SIX_SUIT_MASK[self._right]
         fit = left_fit | right_fit
         if not fit:
             return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
@@ -487,7 +487,7 @@ class Match:
                 if len(stock) <= self._reserved or (not self._draw_while_able and self._playable_mask(seat)):
                     self._refuse(action)
             elif len(stock) <= self._reserved or (
-                not self._draw_while_able and hand & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
+                not self._draw_while_able and hand & (SIX_SUIT_MASK[self._left] | SIX_SUIT_MASK[self._right])
             ):
                 self._refuse(action)
             tile = stock.pop()
@@ -501,7 +501,7 @@ class Match:
         if (
             self._many
             or len(self._stock) > self._reserved
-            or self._hands[seat] & (SUIT_MASK[self._left] | SUIT_MASK[self._right])
+            or self._hands[seat] & (SIX_SUIT_MASK[self._left] | SIX_SUIT_MASK[self._right])
         ):
             self._refuse(action)
         events = []
@@ -579,17 +579,19 @@ class Match:
         rules = self.rules
         each = rules.tiles_per_player
         reserved = self._reserved
-        tiles = rules.tiles.tiles
+        tile_set = rules.tiles
+        tiles = tile_set.tiles
+        doubles = tile_set.doubles_mask
         deal_of = self.dealer.deal
         while True:
             deal = deal_of(players, each, tiles)
-            dealt = deal.hands
-            self._hands = [mask_of(hand) for hand in dealt]
-            self._stock = stock = list(reversed(deal.stock))
+            dealt = deal[0]
+            self._hands = masks = [mask_of(hand) for hand in dealt]
+            self._stock = stock = list(reversed(deal[1]))
             size = len(stock)
             hands = tuple(map(tuple, map(sorted, dealt)))
             events.append(_new(HandDealt, (number, hands, each, size, size - reserved)))
-            opener = self._find_opener()
+            opener = self._find_opener(masks, doubles)
             if opener is not None:
                 break
             events.append(_new(Redeal, (number,)))
@@ -608,17 +610,17 @@ class Match:
             return
         self.turn = self._next[seat]
 
-    def _find_opener(self) -> tuple[int, Tile] | None:
+    def _find_opener(self, masks: list[int], doubles: int) -> tuple[int, Tile] | None:
         """The seat holding the opening double (the lowest or highest dealt), and that double."""
         held = 0
-        for hand in self._hands:
+        for hand in masks:
             held |= hand
-        held &= self.rules.tiles.doubles_mask
+        held &= doubles
         if not held:
             return None
         # The doubles are numbered in ascending order, so the lowest is the lowest bit.
         index = (held & -held if self.rules.opener is _LOWEST else held).bit_length() - 1
-        for seat, hand in enumerate(self._hands):
+        for seat, hand in enumerate(masks):
             if hand >> index & 1:
                 return seat, EVERY_TILE[index]
         return None  # not reached: a bit of ``held`` is in some hand

@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from .actions import End, Refusal
 from .events import HeaderKind
-from .tiles import SUIT_MASK, Tile
+from .tiles import SIX_SUIT_MASK, Tile
 
 
 class Layout(NamedTuple):
@@ -215,10 +215,11 @@ def fit_masks(  # noqa: PLR0917 - the playouts' hot loop calls it with plain pos
     hand: int, left: int, right: int, left_is_free: bool, first_arms_first: bool, line_length: int
 ) -> tuple[int, int]:
     """The tiles of ``hand`` (a bit mask) that may go at the left and at the right end now (double-six);
-    ``left_is_free``: the left end tile is the opening double itself."""
+    ``left_is_free``: the left end tile is the opening double itself. The masks are the double-six set's
+    alone (``SIX_SUIT_MASK``), so ``hand`` holds double-six tiles only."""
     if first_arms_first and line_length == 2:  # arms_restricted, inline: the playouts' hottest line
-        return (hand & SUIT_MASK[left], 0) if left_is_free else (0, hand & SUIT_MASK[right])
-    return hand & SUIT_MASK[left], hand & SUIT_MASK[right]
+        return (hand & SIX_SUIT_MASK[left], 0) if left_is_free else (0, hand & SIX_SUIT_MASK[right])
+    return hand & SIX_SUIT_MASK[left], hand & SIX_SUIT_MASK[right]
 
 
 def arms_end(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from .refused import Refused
@@ -88,7 +89,13 @@ MAX_PLAYERS = 4
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
-    """Every rule option of a match. Defaults are the ``standard`` preset."""
+    """Every rule option of a match. Defaults are the ``standard`` preset.
+
+    The facts derived from the options (``sides``, ``tiles``, ``arms``, ``tiles_per_player``,
+    ``target_score``) are worked out once per value (``cached_property``: the value is frozen, and the
+    cache is no field, so equality, hashing and ``options`` never see it); the engine reads them on
+    every deal.
+    """
 
     players: int = 2
     partnerships: bool = False
@@ -135,17 +142,17 @@ class Rules:
         if self.players * self.tiles_per_player + self.reserved_tiles > self.tiles.count:
             raise RulesError(RulesProblem.DEAL_TOO_LARGE, "reserved_tiles", self.reserved_tiles)
 
-    @property
+    @cached_property
     def sides(self) -> int:
         """Number of sides: players, or two partnerships."""
         return 2 if self.partnerships else self.players
 
-    @property
+    @cached_property
     def tiles(self) -> TileSet:
         """The set played with."""
         return tile_set(self.tile_set)
 
-    @property
+    @cached_property
     def arms(self) -> int:
         """Open ends the opening double gives: 2 (double-six), 4 (its four sides), 8 (sides and corners)."""
         return _ARMS[self.tile_set]
@@ -157,7 +164,7 @@ class Rules:
         doubles = self.tiles.doubles
         return doubles[0] if self.opener is Opener.LOWEST else doubles[-1]
 
-    @property
+    @cached_property
     def tiles_per_player(self) -> int:
         """Tiles dealt to each player (rules.md §1 and §6)."""
         if self.hand_size is HandSize.EIGHT_MINUS_PLAYERS:
@@ -169,7 +176,7 @@ class Rules:
         """Tiles left after the deal, reserved ones included."""
         return self.tiles.count - self.players * self.tiles_per_player
 
-    @property
+    @cached_property
     def target_score(self) -> int:
         """Points to reach (or counters each side starts with)."""
         if self.target is not None:
@@ -179,6 +186,11 @@ class Rules:
     def side_of(self, seat: int) -> int:
         """The side a seat plays for; partners sit opposite (0+2, 1+3)."""
         return seat % 2 if self.partnerships else seat
+
+    @cached_property
+    def seat_sides(self) -> tuple[int, ...]:
+        """The side of every seat, in seat order (``side_of`` for each)."""
+        return tuple(map(self.side_of, range(self.players)))
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that play for a side."""

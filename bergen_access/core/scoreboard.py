@@ -24,6 +24,11 @@ from .rules import Rules, Tally
 from .scoring import capped, header_base, header_value, settle_blocked
 from .tiles import Tile
 
+# Events built straight from their fields, skipping the named tuples' Python-level __new__ (every field
+# is given); the engine scores a header through here on most hands.
+_new = tuple.__new__
+_COUNTERS = Tally.COUNTERS
+
 
 class Scoreboard:
     """Points per side (with counters: counters discarded per side) and the target."""
@@ -39,7 +44,7 @@ class Scoreboard:
             if len(self.scores) != rules.sides or not whole or not all(0 <= s < self.target for s in scores):
                 raise ValueError("starting scores must be one per side, each below the target")
         self.winner: int | None = None
-        self._counters = rules.tally is Tally.COUNTERS
+        self._counters = rules.tally is _COUNTERS
 
     def need(self, side: int) -> int:
         """Points a side still needs; with counters, the counters it holds."""
@@ -47,17 +52,25 @@ class Scoreboard:
 
     def header(self, seat: int, side: int, kind: HeaderKind, events: list[Event]) -> bool:
         """Score a header for ``seat``; True when it won the match."""
-        value = header_value(self.rules, kind, self.need(side))
-        self.scores[side] += value
-        events.append(HeaderScored(seat, side, kind, header_base(self.rules, kind), value, self.scores[side]))
-        return self._settle(seat, side, value, events)
+        rules = self.rules
+        scores = self.scores
+        value = header_value(rules, kind, self.target - scores[side])
+        scores[side] = total = scores[side] + value
+        events.append(_new(HeaderScored, (seat, side, kind, header_base(rules, kind), value, total)))
+        if self._counters or total >= self.target:
+            return self._settle(seat, side, value, events)
+        return False
 
     def went_out(self, seat: int, side: int, events: list[Event]) -> bool:
         """Score going out; True when it won the match."""
-        value = capped(self.rules, self.rules.going_out, self.need(side))
-        self.scores[side] += value
-        events.append(WentOut(seat, side, self.rules.going_out, value, self.scores[side]))
-        return self._settle(seat, side, value, events)
+        rules = self.rules
+        scores = self.scores
+        value = capped(rules, rules.going_out, self.target - scores[side])
+        scores[side] = total = scores[side] + value
+        events.append(_new(WentOut, (seat, side, rules.going_out, value, total)))
+        if self._counters or total >= self.target:
+            return self._settle(seat, side, value, events)
+        return False
 
     def blocked(
         self,

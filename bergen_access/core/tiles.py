@@ -140,6 +140,11 @@ TILES = DOUBLE_SIX.tiles
 ALL_TILES_MASK = DOUBLE_SIX.mask
 DOUBLES = DOUBLE_SIX.doubles
 
+#: SIX_SUIT_MASK[n]: the double-six tiles with a half showing ``n`` (n from 0 to 6). The double-six hot
+#: paths mask with these: a 28-bit mask is one machine digit of a Python int, while ``SUIT_MASK`` holds the
+#: larger sets' tiles too (91 bits), which makes every ``hand & mask`` a slower many-digit operation.
+SIX_SUIT_MASK: tuple[int, ...] = tuple(SUIT_MASK[n] & ALL_TILES_MASK for n in NUMBERS)
+
 
 def tile(a: int, b: int) -> Tile:
     """The tile with halves ``a`` and ``b`` in either order.
