@@ -21,7 +21,13 @@ import aiohttp
 import pytest
 
 from bergen_access.net import fair
-from bergen_access.net.fair import BURST_PER_CONNECTION, LINE_COST, RATE_PER_CONNECTION, AddressBudgets
+from bergen_access.net.fair import (
+    BURST_PER_CONNECTION,
+    LINE_COST,
+    RATE_PER_CONNECTION,
+    UNITS_PER_CPU_SECOND,
+    AddressBudgets,
+)
 from bergen_access.net.limits import MOST_PER_ADDRESS
 from bergen_access.net.per_minute import OverShare, PerMinute
 from bergen_access.net.server import Client, Server
@@ -305,6 +311,34 @@ def test_answers_nobody_reads_are_charged_to_the_address_that_asked_for_them() -
         assert flood_taken <= most, f"{flood_taken} helps answered in {elapsed:.1f} s, the share {most:.0f}"
 
     run(body)
+
+
+@needs_second_loopback
+def test_the_time_the_server_spends_on_a_line_is_charged_to_the_address_that_sent_it() -> None:
+    """A line the lobby takes 30 ms of CPU for (``who`` among thousands of connections, say) costs
+    its address those 30 ms at ``UNITS_PER_CPU_SECOND``, however short the line and its answer."""
+    budgets = AddressBudgets(rate=1000.0, burst=1000.0)
+
+    async def body(server: Server, port: int, web_port: int) -> None:
+        line = server.lobby.line
+
+        def slow(client: Client, raw: str, too_long: bool) -> None:
+            began = time.thread_time()
+            while time.thread_time() - began < 0.03:
+                pass
+            line(client, raw, too_long)
+
+        server.lobby.line = slow  # type: ignore[method-assign]
+        asking = await connect_from(FLOODER, port)
+        await asking.send("name Asking")
+        await asking.wait_for("You are Asking")
+        since = len(asking.lines)
+        await asking.send("who")
+        await asking.wait_for("^Online: ", since)
+        charged = 0.03 * UNITS_PER_CPU_SECOND - budgets.burst
+        assert budgets.wait(FLOODER, time.monotonic()) > 0.8 * charged / budgets.rate
+
+    run(body, budgets=budgets)
 
 
 @needs_second_loopback

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import I18n
 from ..present.message import Message, Verbosity
 from . import texts
-from .fair import CONNECTION_COST, LINE_COST, AddressBudgets
+from .fair import CONNECTION_COST, LINE_COST, UNITS_PER_CPU_SECOND, AddressBudgets
 from .gmcp import AGAIN, CLOSE, LINE, PROMPT, Closing, LineKind, ServerSide, encode
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
@@ -429,10 +429,12 @@ class Connections:
                     # prompt (TinTin++, Mudlet) waits for one, and the refused line brought none
                     asyncio.get_running_loop().call_later(SLOWED_DOWN, self._slowed_down, client)
                 continue
-            told = client.told
+            told, began = client.told, time.thread_time()
             self._line(client, incoming.text, incoming.too_long)
-            # what the lobby did with the line, and the answer it wrote (one nobody reads costs as much)
-            self.budgets.spend(client.address, LINE_COST + client.told - told, time.monotonic())
+            # what the lobby did with the line (the time it took: ``who`` among a thousand connections
+            # costs more than ``hand``), and the answer it wrote (one nobody reads costs as much)
+            work = (time.thread_time() - began) * UNITS_PER_CPU_SECOND
+            self.budgets.spend(client.address, LINE_COST + work + client.told - told, time.monotonic())
         return []
 
     def _slowed_down(self, client: Client) -> None:

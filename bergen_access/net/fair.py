@@ -4,11 +4,11 @@ budget allows, so a flood from a few addresses cannot slow the tables of everybo
 The per-connection rate limit (``telnet.RateLimiter``) refuses lines only after they were read and
 framed, and a flooder simply opens another connection (fifty from one address are allowed, for a
 club behind one router). The budget is kept per address instead, over all its connections, and is
-spent *before* more is read: bytes read, lines taken, the answers written to them and connections
-opened all cost units; an address in debt is not read from again until the debt is paid (its
-connections wait; TCP then holds the sender back, at no cost to the server). Nothing is dropped:
-a household or a club stays far inside the budget, a flood only waits. Time is passed in, so the
-budget is deterministic.
+spent *before* more is read: bytes read, lines taken, the time the server spent on them and the
+answers it wrote, and connections opened all cost units; an address in debt is not read from again
+until the debt is paid (its connections wait; TCP then holds the sender back, at no cost to the
+server). Nothing is dropped: a household or a club stays far inside the budget, a flood only waits.
+Time is passed in, so the budget is deterministic.
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ BURST_PER_CONNECTION = 640.0
 #: a line taken (past its connection's rate limit) costs as much as this many bytes: what the lobby
 #: does with it costs more than reading it (and the answer it writes costs its length besides)
 LINE_COST = 200.0
+#: a second of the server's own time (its thread's CPU time) spent on a line: 250 units a millisecond,
+#: so an address at the end of its share has the server working for it at most 16 ms a second (a move
+#: at a table takes about one millisecond; ``who`` among a thousand connections, more)
+UNITS_PER_CPU_SECOND = 250_000.0
 #: a connection opened (its greeting, its place in the lobby): a club's fifty come in at once, a
 #: flood that reconnects as fast as it is closed gets ten connections a second
 CONNECTION_COST = 400.0
