@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
+from itertools import repeat
+from operator import call
 from typing import Any, NamedTuple, Protocol
 
 from .refused import DealProblem, Refused
@@ -52,8 +55,11 @@ class SeededDealer:
         self._rng = random.Random(seed)
 
     def deal(self, players: int, tiles_each: int, tiles: Sequence[Tile] = TILES) -> Deal:
-        draw = self._rng.random
-        order = sorted(tiles, key=lambda _: draw())  # a uniform shuffle, fast and portable
+        # A uniform shuffle, fast and portable: each tile in turn takes the generator's next number as its
+        # sorting key (``sorted`` asks for the keys in the tiles' order). ``next`` over ``map(call, ...)``
+        # draws them as a key function would, without a Python call per tile (a third of a deal's work).
+        keys = map(call, repeat(self._rng.random, len(tiles)))
+        order = sorted(tiles, key=partial(next, keys))
         dealt = players * tiles_each
         hands = tuple([tuple(order[start : start + tiles_each]) for start in range(0, dealt, tiles_each)])
         return _new(Deal, (hands, tuple(order[dealt:])))

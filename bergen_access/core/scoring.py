@@ -45,6 +45,9 @@ def header_value(rules: Rules, kind: HeaderKind, need: int) -> int:
     >>> [header_value(larger, HeaderKind.QUADRUPLE, n) for n in (2, 3, 4, 5)]
     [1, 2, 3, 4]
     """
+    base = header_base(rules, kind)
+    if need > 3 and need > base + 1:  # far from the target neither a reduction nor the cap applies
+        return base
     return capped(rules, reduced_value(rules, kind, need), need)
 
 
