@@ -101,6 +101,8 @@ def _played_at(end: End) -> _PlayedAt:
     return tuple(table)
 
 
+#: every seat's pass event, made once (an immutable value, shared as the play events are)
+_PASSED = tuple(Passed(seat) for seat in range(MAX_SEATS))
 _PLAYED_LEFT = _played_at(End.LEFT)
 _PLAYED_RIGHT = _played_at(End.RIGHT)
 #: [tile][number it touches]: the tile as it lies at the left or the right end
@@ -336,7 +338,18 @@ class Match:
         if not fit:
             return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
         plays = _PLAYS[seat]
-        actions: list[Action] = []
+        if not fit & (fit - 1):  # one tile fits (the commonest case with any): no walk over the bits
+            pair = plays[fit.bit_length() - 1]
+            if not right_fit:
+                actions: list[Action] = [pair[0]]
+            elif left_fit:
+                actions = [*pair]
+            else:
+                actions = [pair[1]]
+            if self._draw_while_able and len(self._stock) > self._reserved:
+                actions.append(_DRAWS[seat])
+            return actions
+        actions = []
         while fit:
             bit = fit & -fit
             fit ^= bit
@@ -650,7 +663,7 @@ class Match:
         return False
 
     def _pass(self, seat: int, events: list[Event]) -> None:
-        events.append(_new(Passed, (seat,)))
+        events.append(_PASSED[seat])
         self._passes += 1
         if self._passes < self._players:
             self.turn = self._next[seat]
