@@ -26,8 +26,21 @@ class Typist:
         self.reviews = list(REVIEWS)
         self.turns = 0
         self.last_playable: str | None = None
+        self.typed: str | None = None  # the line typed last
 
     def answer(self, prompt: str, recent: str) -> str:
+        line = self._answer(prompt, self._unechoed(recent))
+        self.typed = line
+        return line
+
+    def _unechoed(self, recent: str) -> str:
+        """What the program said: without the line just typed, which the terminal (or the pipe's
+        transcript) shows first, so that a typed ``draw`` is never read as a terse turn's ``draw``."""
+        if self.typed is not None and recent.startswith(self.typed + "\n"):
+            return recent[len(self.typed) + 1 :]
+        return recent
+
+    def _answer(self, prompt: str, recent: str) -> str:
         if "left or right" in prompt:
             return "l"
         if "next hand" in prompt:
