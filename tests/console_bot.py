@@ -34,10 +34,12 @@ class Typist:
         return line
 
     def _unechoed(self, recent: str) -> str:
-        """What the program said: without the line just typed, which the terminal (or the pipe's
-        transcript) shows first, so that a typed ``draw`` is never read as a terse turn's ``draw``."""
-        if self.typed is not None and recent.startswith(self.typed + "\n"):
-            return recent[len(self.typed) + 1 :]
+        """What the program said: without the line just typed, which the terminal (or the program,
+        echoing what a pipe gave it) shows first, so that a typed ``draw`` is never read as a terse
+        turn's ``draw``. Windows ends that line with CR LF."""
+        first, _, rest = recent.partition("\n")
+        if self.typed is not None and first.rstrip("\r") == self.typed:
+            return rest
         return recent
 
     def _answer(self, prompt: str, recent: str) -> str:
