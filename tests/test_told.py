@@ -8,6 +8,7 @@ for record, at every prompt."""
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import pairwise
 
 from hypothesis import given, settings
@@ -49,7 +50,7 @@ def test_the_rebuilt_history_is_what_the_seat_told_at_every_prompt(
 ) -> None:
     partners = preset_name == "partners"
     rules = preset("standard" if partners else preset_name, players=4 if partners else players, target=60)
-    rules = Rules(**{**rules.__dict__, "partnerships": partners}) if partners else rules
+    rules = dataclasses.replace(rules, partnerships=partners) if partners else rules
     seat = seat_for(None, rules, seed, {s: level for s in range(1, rules.players)})
     checked = {"prompts": 0}
 
