@@ -10,7 +10,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bergen_access"
 
 #: from the bottom up; a part may import from its own layer's parts only where ``SIDEWAYS`` says so
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"core"}),
+    frozenset({"core", "tournament"}),
     frozenset({"boundary", "system", "catalogs", "web"}),
     frozenset({"i18n"}),
     frozenset({"commands", "players"}),
