@@ -11,10 +11,11 @@ from typing import TextIO
 
 from .boundary import visible
 from .i18n import LANGUAGES, I18n
-from .net import texts
+from .net import account_texts, texts
 from .net.collector import keep_pauses_short
 from .net.limits import MOST_PER_ADDRESS
-from .net.per_minute import MalformedRequests, OverShare
+from .net.per_minute import MalformedRequests, OverShare, WrongPassphrases
+from .net.registry import KeptFileProblem
 from .net.server import HostNotice, Server, TornJournal
 from .present import notices
 from .session import paths
@@ -152,6 +153,10 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
             tell(notices.torn_journal(i, notice.path).text)
         elif isinstance(notice, MalformedRequests):
             tell(texts.malformed_requests(i, visible(notice.address), notice.count, notice.first))
+        elif isinstance(notice, WrongPassphrases):
+            tell(account_texts.wrong_passphrases(i, visible(notice.address), notice.count, notice.first))
+        elif isinstance(notice, KeptFileProblem):
+            tell(notices.file_problem(i, notice.what, notice.problem).text)
         elif isinstance(notice, OverShare):
             tell(texts.over_share(i, visible(notice.address), notice.count, notice.first))
         else:

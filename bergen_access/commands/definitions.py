@@ -85,6 +85,7 @@ class CommandKind(enum.StrEnum):
     WATCH = "watch"
     LEAVE = "leave"
     REJOIN = "rejoin"
+    REGISTER = "register"
     WHO = "who"
     SAY = "say"
 
@@ -600,6 +601,22 @@ COMMANDS: tuple[Definition, ...] = (
         help=_help(
             # Translators: a line of the lobby's help.
             lambda i: i.gettext("{rejoin} CODE: your seat again after a lost connection."),
+            Place.LOBBY,
+        ),
+    ),
+    Definition(
+        CommandKind.REGISTER,
+        # Translators: lobby command words: claim your name at this server with a passphrase ("register
+        # blue harbour lantern"); then nobody else can take the name.
+        lambda i: i.pgettext("lobby command", "register"),
+        Place.LOBBY,
+        Takes.REST,
+        help=_help(
+            # Translators: a line of the lobby's help. PASSPHRASE stands for what is typed there.
+            lambda i: i.gettext(
+                "{register} PASSPHRASE: your name is yours at this server; take it later with "
+                "{name} NAME PASSPHRASE."
+            ),
             Place.LOBBY,
         ),
     ),

@@ -453,9 +453,7 @@ class Connections:
         connecting) waits; a line the input boundary refused is a wrong password."""
         if typed == "":
             return False
-        if self.failures.barred(client.address, time.monotonic()):  # no check at all meanwhile, whatever
-            client.say(texts.barred(client.i18n))  # connection the password comes on
-            client.close(Closing.BARRED)
+        if self.barred_now(client):  # no check at all meanwhile, whatever connection the password comes on
             return False
         if typed is not None and self.password is not None and secrets_equal(typed, self.password):
             client.authorized = True
@@ -464,6 +462,23 @@ class Connections:
         client.say(texts.wrong_password(client.i18n))
         client.close(Closing.WRONG_PASSWORD)
         return False
+
+    def barred_now(self, client: Client) -> bool:
+        """The guess limit of every secret (the password, rejoin codes, passphrases), checked before each
+        check: whether the client's address must wait (then it is told so and the connection closes).
+        Counted per address, whatever connection the secret comes on (``guard.py``)."""
+        if not self.failures.barred(client.address, time.monotonic()):
+            return False
+        client.say(texts.barred(client.i18n))
+        client.close(Closing.BARRED)
+        return True
+
+    def wrong_secret(self, client: Client, refusal: Message) -> None:
+        """A wrong rejoin code or passphrase: counted for the address, and ``refusal`` said; at the limit
+        the address waits (told so, the connection closed) instead."""
+        self.failures.wrong(client.address, time.monotonic())
+        if not self.barred_now(client):
+            client.say(refusal)
 
     async def close_all(
         self, farewell: Callable[[Client], Message], code: Callable[[Client], str | None] = lambda c: None

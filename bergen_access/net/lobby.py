@@ -22,14 +22,17 @@ from ..i18n import LANGUAGES, I18n, normalize_language
 from ..present.message import Message, Verbosity
 from ..present.refusals import create_problem, input_refused, rules_error
 from ..present.table_talk import level_names, rules_name
-from . import texts
+from . import account_texts, texts
 from .connections import Client, Connections
 from .gmcp import Closing, LineKind
 from .lobby_words import LEVEL_ORDER, CreateError, lobby_words, parse_create
 from .names import alike, good_name
+from .per_minute import PerMinute, WrongPassphrases
+from .registry import Claim, Registry, claim, good_passphrase, matches, passphrase_of
 from .settings_line import Settings, parse_settings
 from .table import Seat, Table, Watcher
 from .tables import Tables, words_of
+from .writes import Writes
 
 #: seats left waiting (after leave or a lost line) from one address before it may sit down anew
 MOST_WAITING = 3
@@ -39,10 +42,26 @@ MOST_SAY = 200
 class Lobby:
     """The lobby's commands, for every connection."""
 
-    def __init__(self, connections: Connections, tables: Tables, *, waiting: int = MOST_WAITING) -> None:
+    def __init__(
+        self,
+        connections: Connections,
+        tables: Tables,
+        *,
+        waiting: int = MOST_WAITING,
+        registry: Registry | None = None,
+        hashing: Writes | None = None,
+        report: Callable[[WrongPassphrases], None] = lambda notice: None,
+    ) -> None:
+        """``registry``: the registered names; ``hashing``: where passphrases are hashed (one thread, off
+        the event loop); ``report``: the host hears of wrong passphrases (at most a line a minute per
+        address)."""
         self.connections = connections
         self.tables = tables
         self.most_waiting = waiting
+        self.registry = registry if registry is not None else Registry(None)
+        self.hashing = hashing if hashing is not None else Writes(tables.faults.record)
+        self.wrong_passphrases = PerMinute(report, WrongPassphrases)
+        self.checking: set[str] = set()  # addresses whose passphrase is being checked now
 
     # ------------------------------------------------------------------ lines
 
@@ -130,11 +149,64 @@ class Lobby:
         if client.session.seat is not None:  # the table knows the seat by its name
             client.say(texts.name_at_table(client.i18n, client.session.seat.name))
             return
+        name, _, passphrase = rest.partition(" ")
+        if passphrase.strip():  # a registered name and its passphrase ("name Ayşe blue harbour lantern")
+            self._claimed_name(client, name, passphrase_of(passphrase))
+            return
         refused = self._take_name(client, rest)
         client.say(refused if refused is not None else texts.named(client.i18n, rest))
 
     def _take_name(self, client: Client, rest: str) -> Message | None:
-        """The name taken; else why not (not a name, or someone else's)."""
+        """The name taken; else why not (not a name, someone else's, or registered: its passphrase first)."""
+        refused = self._name_refused(client, rest)
+        if refused is not None:
+            return refused
+        held = self.registry.claimed(rest)
+        if held is not None:
+            return account_texts.name_registered(client.i18n, held.name)
+        client.session.name = rest
+        return None
+
+    def _claimed_name(self, client: Client, name: str, passphrase: str) -> None:
+        """``name NAME PASSPHRASE``: a registered name taken with its passphrase (checked off the event
+        loop, under the guess limit of every secret); a name nobody registered takes no more words."""
+        held = self.registry.claimed(name) if good_name(name) else None
+        if held is None:  # one word, as ever
+            client.say(texts.bad_name(client.i18n))
+            return
+        refused = self._name_refused(client, name)
+        if refused is not None:
+            client.say(refused)
+            return
+        if self.connections.barred_now(client):
+            return
+        if client.address in self.checking:  # one check at a time per address: none pile up uncounted
+            client.say(account_texts.still_checking(client.i18n))
+            return
+        self.checking.add(client.address)
+
+        def checked(right: bool, held: Claim = held) -> None:  # back on the event loop
+            self.checking.discard(client.address)
+            if client.closed:
+                return
+            if not right:
+                self.wrong_passphrases.arrived(client.address, time.monotonic())
+                self.connections.wrong_secret(client, account_texts.wrong_passphrase(client.i18n, held.name))
+                return
+            again = self._name_refused(client, held.name)  # taken meanwhile, or sat down meanwhile
+            if again is None and client.session.seat is not None:
+                again = texts.name_at_table(client.i18n, client.session.seat.name)
+            if again is not None:
+                client.say(again)
+                return
+            client.session.name = held.name  # as registered (its ratings are kept under it)
+            client.say(texts.named(client.i18n, held.name))
+
+        client.hold_until(self.hashing.submit(lambda: matches(held, passphrase), checked))
+
+    def _name_refused(self, client: Client, rest: str) -> Message | None:
+        """Why the name cannot be taken now (not a name, or someone else's online or waiting); None if it
+        can, as far as who is here goes."""
         if not good_name(rest) or names_a_command(rest, client.i18n):
             return texts.bad_name(client.i18n)
         waiting = {seat.name: table.number for table, seat in self.tables.waiting(but=client.session.left)}
@@ -147,8 +219,35 @@ class Lobby:
                 if other == rest
                 else texts.name_alike(client.i18n, rest, other)
             )
-        client.session.name = rest
         return None
+
+    def on_register(self, client: Client, rest: str) -> None:
+        """``register PASSPHRASE``: the person's name is theirs at this server from now on (the passphrase's
+        hash made off the event loop, the names' file written before it is told)."""
+        name = client.session.name
+        if name is None:
+            client.say(texts.name_first(client.i18n))
+            return
+        passphrase = passphrase_of(rest)
+        if not good_passphrase(passphrase):
+            client.say(account_texts.register_usage(client.i18n))
+            return
+        if self.registry.claimed(name) is not None:
+            client.say(account_texts.already_registered(client.i18n, name))
+            return
+        if self.registry.full:
+            client.say(account_texts.registry_full(client.i18n, name))
+            return
+
+        def hashed(made: Claim) -> None:  # back on the event loop: kept, written, then told
+            if self.registry.claimed(name) is not None or client.session.name != name:
+                client.say(account_texts.already_registered(client.i18n, name))
+                return
+            text = self.registry.add(made)
+            client.hold_until(self.tables.writes.submit(lambda: self.registry.write(text)))
+            client.say(account_texts.registered(client.i18n, name))
+
+        client.hold_until(self.hashing.submit(lambda: claim(name, passphrase), hashed))
 
     def _settings_line(self, client: Client, settings: Settings) -> None:
         """Settings after the greeting (several in one line, or any before the password): each taken and
@@ -317,19 +416,11 @@ class Lobby:
         if not rest.strip():  # the word alone is a question, not a wrong code
             client.say(texts.rejoin_usage(client.i18n))
             return
-        failures = self.connections.failures
-        if failures.barred(client.address, time.monotonic()):  # counted per address before each check,
-            client.say(texts.barred(client.i18n))  # whatever connection the code comes on
-            client.close(Closing.BARRED)
+        if self.connections.barred_now(client):
             return
         found = self.tables.seat_of_code(rest.strip())
         if found is None:
-            failures.wrong(client.address, time.monotonic())
-            if failures.barred(client.address, time.monotonic()):
-                client.say(texts.barred(client.i18n))
-                client.close(Closing.BARRED)
-            else:
-                client.say(texts.bad_token(client.i18n))
+            self.connections.wrong_secret(client, texts.bad_token(client.i18n))
             return
         self.tables.take_back(client, *found)
 

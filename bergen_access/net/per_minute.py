@@ -35,6 +35,11 @@ class OverShare(AddressCount):
     """Times the address's connections waited because it sent more than its share (``fair.py``)."""
 
 
+@dataclass(frozen=True)
+class WrongPassphrases(AddressCount):
+    """Wrong passphrases for registered names (``registry.py``)."""
+
+
 Told = TypeVar("Told", bound=AddressCount)
 
 

@@ -31,9 +31,11 @@ from .fair import AddressBudgets
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
 from .lobby import MOST_WAITING, Lobby
+from .registry import Registry
 from .side import prompt_state
 from .table import Table
 from .tables import Faults, HostNotice, Tables, TablesBack, TornJournal
+from .writes import Writes
 
 TICK = 10.0  # seconds between looks at what the host is to be told once a minute
 
@@ -84,7 +86,15 @@ class Server:
             lobby_help=lambda client: self.lobby.on_help(client, ""),
             records=records,
         )
-        self.lobby = Lobby(self.connections, self.floor, waiting=waiting)
+        self.registry = Registry(storage)  # the registered names (registry.py)
+        self.lobby = Lobby(
+            self.connections,
+            self.floor,
+            waiting=waiting,
+            registry=self.registry,
+            hashing=Writes(self._faults.record),  # passphrases are hashed in a thread of their own
+            report=report,
+        )
         self._server: asyncio.AbstractServer | None = None
         self._web: Any = None  # the page and its WebSocket (net/web.py), when served
 
@@ -127,6 +137,9 @@ class Server:
 
     async def start(self, host: str = "127.0.0.1", port: int = 4000) -> int:
         """Listen; the port (useful with port 0). Saved tables come back first."""
+        problem = self.registry.load()
+        if problem is not None:
+            self.floor.report(problem)
         self.floor.restore()
         self._server = await asyncio.start_server(self.connections.serve, host, port, limit=4096 * 4)
         sockets = self._server.sockets or ()
@@ -148,6 +161,7 @@ class Server:
         (a seated person how to come back), then every connection closes and the writer thread ends."""
         if self._server is not None:
             self._server.close()
+        await self.lobby.hashing.stop()  # a registration under way is written too
         await self.floor.writes.drain()
         kept = self.storage is not None and self.storage.saves
 
@@ -174,6 +188,7 @@ class Server:
         while True:
             await asyncio.sleep(TICK)
             self.connections.over_share.tick(time.monotonic())
+            self.lobby.wrong_passphrases.tick(time.monotonic())
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -45,7 +45,8 @@ from . import side, texts
 from .connections import Client, secrets_equal
 from .gmcp import Closing, SeatGone
 from .names import alike
-from .per_minute import MalformedRequests, OverShare
+from .per_minute import MalformedRequests, OverShare, WrongPassphrases
+from .registry import KeptFileProblem
 from .session import Session, words_in
 from .table import Seat, SeatGame, Table
 from .writes import Ticket, Writes
@@ -78,7 +79,16 @@ class TornJournal:
 
 #: what the server tells its host: saving stopped or works again, a saved table set aside, tables back,
 #: a table whose last write was cut short
-HostNotice = StorageNotice | FileProblem | TablesBack | TornJournal | MalformedRequests | OverShare
+HostNotice = (
+    StorageNotice
+    | FileProblem
+    | TablesBack
+    | TornJournal
+    | MalformedRequests
+    | OverShare
+    | WrongPassphrases
+    | KeptFileProblem
+)
 
 TABLE_FORMAT = "bergen-access-table"  # a table file: its journal's name and the seats' rejoin codes
 TABLE_VERSION = 3  # the first with a journal (versions 1 and 2 held the whole match: savefile.py)

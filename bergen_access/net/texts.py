@@ -421,6 +421,7 @@ LOBBY_HELP_ORDER = (
     CommandKind.WATCH,
     CommandKind.LEAVE,
     CommandKind.REJOIN,
+    CommandKind.REGISTER,
     CommandKind.WHO,
     CommandKind.SAY,
     CommandKind.QUIT,

@@ -102,6 +102,23 @@ def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
     elif what == "table":
         # Translators: told to the host of bergen serve: a saved table could not be used or moved aside.
         text = i.gettext("A saved table could not be used ({reason}) and stays where it is: {path}.")
+    elif what == "names" and problem.kept is not None:
+        # Translators: told to the host of bergen serve: the file of the server's registered names could not
+        # be used and was moved aside; the server starts without them (the names are free again).
+        text = i.gettext(
+            "The registered names could not be used ({reason}). They were kept as {path}; the server goes "
+            "on without them."
+        )
+    elif what == "ratings" and problem.kept is not None:
+        # Translators: told to the host of bergen serve: the file of the players' ratings could not be used
+        # and was moved aside; the ratings start anew.
+        text = i.gettext(
+            "The ratings could not be used ({reason}). They were kept as {path}; the ratings start anew."
+        )
+    elif what in ("names", "ratings"):
+        # Translators: told to the host of bergen serve: the registered names' or the ratings' file could
+        # not be used or moved aside; the server goes on without it.
+        text = i.gettext("A server file could not be used ({reason}) and stays where it is: {path}.")
     elif what == "record" and problem.kept is not None:
         # Translators: bergen record: the record of one played match could not be used and was moved
         # aside; the other records are listed.
