@@ -86,6 +86,7 @@ class CommandKind(enum.StrEnum):
     LEAVE = "leave"
     REJOIN = "rejoin"
     REGISTER = "register"
+    RATINGS = "ratings"
     WHO = "who"
     SAY = "say"
 
@@ -617,6 +618,18 @@ COMMANDS: tuple[Definition, ...] = (
                 "{register} PASSPHRASE: your name is yours at this server; take it later with "
                 "{name} NAME PASSPHRASE."
             ),
+            Place.LOBBY,
+        ),
+    ),
+    Definition(
+        CommandKind.RATINGS,
+        # Translators: lobby command words: the registered players' ratings at this server, the highest
+        # first.
+        lambda i: i.pgettext("lobby command", "ratings"),
+        Place.LOBBY,
+        help=_help(
+            # Translators: a line of the lobby's help.
+            lambda i: i.gettext("{ratings}: the ratings of registered names, from their rated matches."),
             Place.LOBBY,
         ),
     ),

@@ -63,6 +63,54 @@ def still_checking(i: I18n) -> Message:
     return line(i.gettext("The passphrase before is still being checked; after its answer, type it again."))
 
 
+def _decimal(i: I18n, value: float) -> str:
+    """A rating as said: one decimal, the language's decimal mark (27.3; 27,3 in German and Turkish)."""
+    text = f"{value:.1f}"
+    if text == "-0.0":
+        text = "0.0"
+    # Translators: the decimal mark in numbers such as 55.2 (a comma in German and Turkish).
+    return text.replace(".", i.pgettext("number", "."))
+
+
+def rating_changed(i: I18n, shown: float, change: float) -> Message:
+    """After a rated match, to each seat: "Your rating: 27.3, up 1.2."."""
+    if round(change, 1) > 0:
+        # Translators: after a rated match, to each player: their new rating and how much it rose.
+        text = i.gettext("Your rating: {rating}, up {change}.")
+    elif round(change, 1) < 0:
+        # Translators: after a rated match, to each player: their new rating and how much it fell.
+        text = i.gettext("Your rating: {rating}, down {change}.")
+    else:
+        # Translators: after a rated match, to each player: their rating did not change (to one decimal).
+        text = i.gettext("Your rating: {rating}, unchanged.")
+    return line(text.format(rating=_decimal(i, shown), change=_decimal(i, abs(change))))
+
+
+def rating_line(i: I18n, place: int, name: str, shown: float, matches: int) -> Message:
+    # Translators: one line of the ratings list, the place first: "1. Ayşe: 27.3, 12 rated matches."
+    text = i.ngettext(
+        "{place}. {player}: {rating}, {count} rated match.",
+        "{place}. {player}: {rating}, {count} rated matches.",
+        matches,
+    )
+    return line(text.format(place=place, player=name, rating=_decimal(i, shown), count=matches))
+
+
+def no_ratings(i: I18n) -> Message:
+    # Translators: "ratings" before any rated match. {register} is the lobby's command word.
+    text = i.gettext(
+        "No ratings yet. A match is rated when every seat is a registered name: type {register} and a "
+        "passphrase."
+    )
+    return line(text.format(**_words(i)))
+
+
+def ratings_more(i: I18n, count: int) -> Message:
+    # Translators: the ratings list goes on beyond the lines said; {count} more registered names are rated.
+    text = i.ngettext("{count} more rated name.", "{count} more rated names.", count)
+    return line(text.format(count=count))
+
+
 def wrong_passphrases(i: I18n, address: str, count: int, first: bool) -> str:
     """The host's line: wrong passphrases for registered names from one address (at most one a minute)."""
     if first:

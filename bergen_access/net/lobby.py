@@ -28,6 +28,7 @@ from .gmcp import Closing, LineKind
 from .lobby_words import LEVEL_ORDER, CreateError, lobby_words, parse_create
 from .names import alike, good_name
 from .per_minute import PerMinute, WrongPassphrases
+from .ratings import Ratings
 from .registry import Claim, Registry, claim, good_passphrase, matches, passphrase_of
 from .settings_line import Settings, parse_settings
 from .table import Seat, Table, Watcher
@@ -37,6 +38,8 @@ from .writes import Writes
 #: seats left waiting (after leave or a lost line) from one address before it may sit down anew
 MOST_WAITING = 3
 MOST_SAY = 200
+#: lines of the leaderboard (``ratings``) at most, beside the asking person's own
+MOST_LISTED = 20
 
 
 class Lobby:
@@ -49,6 +52,7 @@ class Lobby:
         *,
         waiting: int = MOST_WAITING,
         registry: Registry | None = None,
+        ratings: Ratings | None = None,
         hashing: Writes | None = None,
         report: Callable[[WrongPassphrases], None] = lambda notice: None,
     ) -> None:
@@ -59,6 +63,7 @@ class Lobby:
         self.tables = tables
         self.most_waiting = waiting
         self.registry = registry if registry is not None else Registry(None)
+        self.ratings = ratings if ratings is not None else Ratings(None)
         self.hashing = hashing if hashing is not None else Writes(tables.faults.record)
         self.wrong_passphrases = PerMinute(report, WrongPassphrases)
         self.checking: set[str] = set()  # addresses whose passphrase is being checked now
@@ -423,6 +428,20 @@ class Lobby:
             self.connections.wrong_secret(client, texts.bad_token(client.i18n))
             return
         self.tables.take_back(client, *found)
+
+    def on_ratings(self, client: Client, rest: str) -> None:
+        """The leaderboard: one line per registered name that played a rated match, the highest first
+        (the first ``MOST_LISTED``, and the asking person's own line if it is further down)."""
+        i = client.i18n
+        board = self.ratings.board()
+        if not board:
+            client.say(account_texts.no_ratings(i))
+            return
+        for place, (name, rating) in enumerate(board, start=1):
+            if place <= MOST_LISTED or name == client.session.name:
+                client.say(account_texts.rating_line(i, place, name, rating.shown, rating.matches))
+        if len(board) > MOST_LISTED:
+            client.say(account_texts.ratings_more(i, len(board) - MOST_LISTED))
 
     # ------------------------------------------------------------ talking
 

@@ -31,6 +31,8 @@ from .fair import AddressBudgets
 from .guard import WrongSecrets
 from .limits import MOST_PER_ADDRESS
 from .lobby import MOST_WAITING, Lobby
+from .rated import Rater
+from .ratings import Ratings
 from .registry import Registry
 from .side import prompt_state
 from .table import Table
@@ -87,11 +89,14 @@ class Server:
             records=records,
         )
         self.registry = Registry(storage)  # the registered names (registry.py)
+        self.ratings = Ratings(storage)  # their ratings (ratings.py), rated after each match that counts
+        self.floor.after_match = Rater(self.registry, self.ratings, self.floor.writes).after_match
         self.lobby = Lobby(
             self.connections,
             self.floor,
             waiting=waiting,
             registry=self.registry,
+            ratings=self.ratings,
             hashing=Writes(self._faults.record),  # passphrases are hashed in a thread of their own
             report=report,
         )
@@ -137,9 +142,9 @@ class Server:
 
     async def start(self, host: str = "127.0.0.1", port: int = 4000) -> int:
         """Listen; the port (useful with port 0). Saved tables come back first."""
-        problem = self.registry.load()
-        if problem is not None:
-            self.floor.report(problem)
+        for problem in (self.registry.load(), self.ratings.load()):
+            if problem is not None:
+                self.floor.report(problem)
         self.floor.restore()
         self._server = await asyncio.start_server(self.connections.serve, host, port, limit=4096 * 4)
         sockets = self._server.sockets or ()

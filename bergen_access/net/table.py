@@ -340,6 +340,7 @@ class Table:
         self._save = save
         self.hold_seconds = hold_seconds
         self.ready: set[int] = set()  # the people's seats ready for the next hand (emptied at each deal)
+        self.ended = False  # its match is over and what follows a match was done (the ratings)
         #: journal entries the match does not hold (computers' moves the clock cut short), for the next save
         self.notes: list[dict[str, Any]] = []
 

@@ -124,8 +124,12 @@ class Tables:
         spawn: Callable[[Any], None],
         lobby_help: Callable[[Client], None],
         records: Storage | None = None,
+        after_match: Callable[[Table], None] = lambda table: None,
     ) -> None:
+        """``after_match``: called once when a table's match is over, its last write asked for (the
+        ratings, ``rated.py``)."""
         self.storage = storage
+        self.after_match = after_match
         self.records = records  # the data folder whose records bergen record lists (None: none kept)
         self.journals: dict[int, Journal] = {}  # each table's journal (its save and record), by number
         self.writes = Writes(faults.record)  # the writer thread: every file of the tables is written there
@@ -145,6 +149,14 @@ class Tables:
     # ------------------------------------------------------------- saving
 
     def save(self, table: Table) -> None:
+        """Add what the table's match did to its journal (``keep``); once the match is over, what comes
+        after a match (``after_match``: the ratings), once."""
+        self.keep(table)
+        if table.match.is_over and not table.ended:
+            table.ended = True
+            self.after_match(table)
+
+    def keep(self, table: Table) -> None:
         """Add what the table's match did to its journal, and keep the seats' rejoin codes beside it
         when they change. Write-ahead, off the event loop: the lines are made here, the writer thread
         writes them (``writes.py``), and what the table says from now on waits until they are on
@@ -195,7 +207,7 @@ class Tables:
 
         ticket = self.writes.submit(write, written)
         self.writing[number] = ticket
-        for client in _listeners(table):
+        for client in listeners(table):
             client.hold_until(ticket)
 
     def wait_for_writes(self, client: Client, table: Table) -> None:
@@ -668,7 +680,7 @@ class Tables:
         self.computers_move(table)
 
 
-def _listeners(table: Table) -> list[Client]:
+def listeners(table: Table) -> list[Client]:
     """The connections at a table: its seats' and its watchers'."""
     lines = [seat.client for seat in table.seats] + [watcher.client for watcher in table.watchers]
     return [line for line in lines if isinstance(line, Client)]

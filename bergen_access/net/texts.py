@@ -422,6 +422,7 @@ LOBBY_HELP_ORDER = (
     CommandKind.LEAVE,
     CommandKind.REJOIN,
     CommandKind.REGISTER,
+    CommandKind.RATINGS,
     CommandKind.WHO,
     CommandKind.SAY,
     CommandKind.QUIT,
