@@ -18,7 +18,7 @@ from .session import paths
 from .session.settings import SETTINGS_FILE, Settings
 
 #: the commands besides playing, each with the module that reads its flags and carries it out
-SUBCOMMANDS = ("simulate", "keep", "serve", "join", "learn", "record")
+SUBCOMMANDS = ("simulate", "keep", "club", "serve", "join", "learn", "record")
 
 
 def chosen_command(arguments: Sequence[str]) -> str | None:
@@ -42,6 +42,15 @@ def _about(i: I18n) -> dict[str, tuple[str, str]]:
             i.gettext(
                 "Keep the score of a table of physical dominoes: enter every play (the headers are found), "
                 "or with --mode tally only what scores."
+            ),
+        ),
+        "club": (
+            # Translators: --help, the club command in the list of commands.
+            i.gettext("run a club evening at physical tables: rounds, results, standings"),
+            # Translators: --help of bergen club.
+            i.gettext(
+                "Run a club evening at tables of physical dominoes: enter the players, hear each round's "
+                "tables, enter each table's final scores, hear the standings; undo and export."
             ),
         ),
         "serve": (
@@ -122,6 +131,10 @@ def _add_arguments(name: str, parser: argparse.ArgumentParser, i: I18n) -> None:
         from .keep import add_arguments as add_keep  # noqa: PLC0415
 
         add_keep(parser, i)
+    elif name == "club":
+        from .club import add_arguments as add_club  # noqa: PLC0415
+
+        add_club(parser, i)
     elif name == "serve":
         from .serve import add_serve_arguments  # noqa: PLC0415
 
@@ -194,6 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import keep  # noqa: PLC0415
 
         return keep.run(subparsers["keep"], args, sys.stdin, sys.stdout)
+    if args.command == "club":
+        from . import club  # noqa: PLC0415
+
+        return club.run(subparsers["club"], args, sys.stdin, sys.stdout)
     if args.command == "serve":
         from .serve import serve  # noqa: PLC0415
 

@@ -26,10 +26,16 @@ from bergen_access.present.replies import Replies
 from bergen_access.present.reviews import Reviews
 from bergen_access.present.table_talk import TableTalk
 from bergen_access.present.words import Words
+from bergen_access.seat.club import Director
 from bergen_access.seat.keeper import Keeper
 from bergen_access.seat.match_seat import MatchSeat
 
-CONTROLLERS: dict[Place, type] = {Place.GAME: MatchSeat, Place.KEEP: Keeper, Place.LOBBY: Lobby}
+CONTROLLERS: dict[Place, type] = {
+    Place.GAME: MatchSeat,
+    Place.KEEP: Keeper,
+    Place.LOBBY: Lobby,
+    Place.CLUB: Director,
+}
 LANGUAGES = ("en", "de", "tr")
 
 
@@ -66,7 +72,9 @@ def test_every_command_is_defined_once_and_typed_somewhere() -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("place", [Place.GAME, Place.KEEP, Place.LOBBY], ids=lambda p: str(p.name))
+@pytest.mark.parametrize(
+    "place", [Place.GAME, Place.KEEP, Place.LOBBY, Place.CLUB], ids=lambda p: str(p.name)
+)
 def test_each_command_word_of_a_place_means_its_command(language: str, place: Place) -> None:
     """The main word in the place's language and every English word reach the command (a clash would be
     one command's word shadowing another's)."""

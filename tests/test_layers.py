@@ -20,7 +20,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"seat"}),
     frozenset({"ui", "net"}),
     frozenset({"console", "cli_text", "rule_args"}),
-    frozenset({"play", "learn", "keep", "join", "serve", "simulate", "record_command", "catalog_tools"}),
+    frozenset(
+        {"play", "learn", "keep", "club", "join", "serve", "simulate", "record_command", "catalog_tools"}
+    ),
     frozenset({"cli", "__main__"}),
 )
 #: the imports between parts of one layer that are allowed (importer, imported)

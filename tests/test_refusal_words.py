@@ -26,10 +26,13 @@ from bergen_access.core.tiles import parse_tile
 from bergen_access.core.view import SeatView
 from bergen_access.i18n import I18n
 from bergen_access.present import refusals
+from bergen_access.present.club_text import ClubText
 from bergen_access.present.message import Verbosity
 from bergen_access.present.narrator import Narrator
 from bergen_access.present.refusals import Entered, Move, Refusals
 from bergen_access.present.words import Words
+from bergen_access.tournament import Format
+from bergen_access.tournament.evening import Evening, ResultProblem
 
 from .helpers import table
 
@@ -156,6 +159,17 @@ def _create_words(language: str, code: StrEnum) -> str:
     return refusals.create_problem(I18n(language), code, "xyzzy", ("easy", "normal"))
 
 
+def _result_words(language: str, code: StrEnum) -> str:
+    assert isinstance(code, ResultProblem)
+    evening = Evening(Format(2, 1), ["Anna", "Cem"])
+    if code is ResultProblem.HAS_RESULT:
+        evening = Evening(Format(2, 2), ["Anna", "Cem", "Mia", "Tom"])
+        evening.add(0, [15, 9])
+    elif code is ResultProblem.OVER:
+        evening.add(0, [15, 9])
+    return ClubText(I18n(language), evening.names).refused(code, evening, 0)
+
+
 #: how each family's words are asked for (a family said in two places, once for each)
 SAYERS: dict[type[StrEnum], tuple[Callable[[str, StrEnum], str], ...]] = {
     Refusal: (
@@ -172,6 +186,7 @@ SAYERS: dict[type[StrEnum], tuple[Callable[[str, StrEnum], str], ...]] = {
     DealProblem: (_record_words,),
     RulesProblem: (_rules_words,),
     CreateProblem: (_create_words,),
+    ResultProblem: (_result_words,),
 }
 
 CODES = [(family, code) for family in refusals.TABLES for code in family]

@@ -26,9 +26,10 @@ class Place(enum.Flag):
     GAME = enum.auto()
     KEEP = enum.auto()
     LOBBY = enum.auto()
+    CLUB = enum.auto()  # the director's evening at physical tables (bergen club)
 
 
-EVERYWHERE = Place.GAME | Place.KEEP | Place.LOBBY
+EVERYWHERE = Place.GAME | Place.KEEP | Place.LOBBY | Place.CLUB
 AT_A_TABLE = Place.GAME | Place.KEEP
 
 
@@ -77,6 +78,8 @@ class CommandKind(enum.StrEnum):
     UNDO = "undo"
     REDO = "redo"
     EXPORT = "export"
+    # the club director's own
+    STANDINGS = "standings"
     # the lobby's own
     NAME = "name"
     TABLES = "tables"
@@ -213,7 +216,7 @@ COMMANDS: tuple[Definition, ...] = (
         # Translators: command words, space-separated (word first, then short forms): undo. In the
         # scorekeeper it takes back the last entry, in a match against computers your last move.
         lambda i: i.pgettext("keep command", "undo u"),
-        AT_A_TABLE,
+        AT_A_TABLE | Place.CLUB,
         # Translators: phrases of more than one word that also mean undo, separated by semicolons (the
         # words of each phrase by spaces), as people say it: German "rückgängig machen", Turkish "geri al".
         phrases=lambda i: i.pgettext("command phrase", "take back; take that back"),
@@ -317,7 +320,7 @@ COMMANDS: tuple[Definition, ...] = (
         CommandKind.REPEAT,
         # Translators: command words: hear the last announcement again.
         lambda i: i.pgettext("command", "repeat r again"),
-        AT_A_TABLE,
+        AT_A_TABLE | Place.CLUB,
         help=_help(
             # Translators: help for the repeat command.
             lambda i: i.gettext("The last announcement again. The F2 key does the same."),
@@ -413,7 +416,7 @@ COMMANDS: tuple[Definition, ...] = (
         CommandKind.SPEECH,
         # Translators: command words: change how the game speaks.
         lambda i: i.pgettext("command", "speech voice"),
-        AT_A_TABLE,
+        AT_A_TABLE | Place.CLUB,
         Takes.WORD,
         help=_help(
             # Translators: help for the speech command. Keep the mode words.
@@ -428,7 +431,7 @@ COMMANDS: tuple[Definition, ...] = (
         CommandKind.SOUNDS,
         # Translators: command words: turn the sound cues on or off.
         lambda i: i.pgettext("command", "sounds"),
-        AT_A_TABLE,
+        AT_A_TABLE | Place.CLUB,
         Takes.WORD,
         help=_help(
             # Translators: help for the sounds command.
@@ -440,7 +443,7 @@ COMMANDS: tuple[Definition, ...] = (
         CommandKind.BRAILLE,
         # Translators: command words: the game's own braille display (BRLTTY) on or off.
         lambda i: i.pgettext("command", "braille"),
-        AT_A_TABLE,
+        AT_A_TABLE | Place.CLUB,
         Takes.WORD,
         help=_help(
             # Translators: help for the braille command. Keep the words on and off, BRLTTY, NVDA, history,
@@ -459,7 +462,7 @@ COMMANDS: tuple[Definition, ...] = (
         # Translators: command words: take the game's own braille display to its newest line (what is
         # left of a long answer, such as help, is skipped). One word; no short form.
         lambda i: i.pgettext("command", "newest"),
-        AT_A_TABLE,
+        AT_A_TABLE | Place.CLUB,
         help=_help(
             # Translators: help for the newest command. Keep the word "bottom" (the BRLTTY key's name).
             lambda i: i.gettext(
@@ -530,8 +533,15 @@ COMMANDS: tuple[Definition, ...] = (
         CommandKind.EXPORT,
         # Translators: scorekeeper command words: write the match record to files.
         lambda i: i.pgettext("keep command", "export"),
-        Place.KEEP,
+        Place.KEEP | Place.CLUB,
         Takes.REST,
+    ),
+    Definition(
+        CommandKind.STANDINGS,
+        # Translators: club director's command words (bergen club): the standings of the evening so far.
+        # Space-separated, the main word first; keep them unique among the director's commands.
+        lambda i: i.pgettext("club command", "standings st"),
+        Place.CLUB,
     ),
     Definition(
         CommandKind.NAME,
@@ -548,7 +558,7 @@ COMMANDS: tuple[Definition, ...] = (
         CommandKind.TABLES,
         # Translators: lobby command words: list the tables.
         lambda i: i.pgettext("lobby command", "tables"),
-        Place.LOBBY,
+        Place.LOBBY | Place.CLUB,
         # Translators: a line of the lobby's help.
         help=_help(lambda i: i.gettext("{tables}: the tables and their free seats."), Place.LOBBY),
     ),

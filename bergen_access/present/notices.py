@@ -93,6 +93,15 @@ def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
     elif what == "sheet":
         # Translators: the saved score sheet could not be used and could not be moved aside either.
         text = i.gettext("The saved score sheet could not be used ({reason}) and stays where it is: {path}.")
+    elif what == "club" and problem.kept is not None:
+        # Translators: bergen club: the saved evening could not be used and was moved aside.
+        text = i.gettext(
+            "The saved club evening could not be used ({reason}). It was kept as {path}; "
+            "a new evening starts."
+        )
+    elif what == "club":
+        # Translators: bergen club: the saved evening could not be used and could not be moved aside either.
+        text = i.gettext("The saved club evening could not be used ({reason}) and stays where it is: {path}.")
     elif what == "table" and problem.kept is not None:
         # Translators: told to the host of bergen serve: a saved table could not be used and was moved
         # aside; the server starts without it.
@@ -173,6 +182,12 @@ def lock_question(i: I18n, what: str) -> str:
         text = i.gettext(
             "A score sheet is open in another Bergen Access, with the same data folder. "
             "1: keep score here without saving. 2: wait until the other one closes. 3: quit. Type 1, 2 or 3."
+        )
+    elif what == "club":
+        # Translators: another copy of bergen club uses the same data folder. Keep the numbers 1 to 3.
+        text = i.gettext(
+            "A club evening is open in another Bergen Access, with the same data folder. "
+            "1: run it here without saving. 2: wait until the other one closes. 3: quit. Type 1, 2 or 3."
         )
     else:
         # Translators: another copy of bergen uses the same data folder. Keep the numbers 1 to 3.

@@ -29,6 +29,7 @@ from ..core.tally import Tally
 from ..core.tiles import Tile
 from ..core.view import SeatView
 from ..i18n import I18n
+from ..tournament.evening import ResultProblem
 from . import codes
 from .keep_text import KeepText
 from .message import Message, notice
@@ -856,6 +857,36 @@ CREATE_WORDS: Mapping[CreateProblem, Callable[[I18n], str]] = {
 
 #: every family of refusal codes with the tables that say its codes (a family said in two places, the
 #: game seat's moves and the scorekeeper's entries, has a table for each)
+#: a club table's result the director cannot enter (bergen club). The facts: {round} and {number} (the
+#: table) from 1, {count} tables in the round, {scores} ("Anna 15, Cem 9"), {order} ("Anna, Cem"), {sides}
+#: scores needed, {most} the highest, and the command words {standings}, {export}, {undo}, {quit}
+RESULT_WORDS: Mapping[ResultProblem, Callable[[I18n], str]] = {
+    # Translators: club: a result typed after the last round. The {…} are command words.
+    ResultProblem.OVER: lambda i: i.gettext(
+        "The evening is over: no table waits. {standings}, {export}, {undo} or {quit}."
+    ),
+    # Translators: club: a result for a table the round does not have. {count}: its last table.
+    ResultProblem.NO_TABLE: lambda i: i.gettext(
+        "Round {round} has no table {number}: its tables are 1 to {count}."
+    ),
+    # Translators: club: a second result for a table. {scores}: "Anna 15, Cem 9"; {undo}: the undo
+    # command word.
+    ResultProblem.HAS_RESULT: lambda i: i.gettext(
+        "Table {number} has its result already: {scores}. {undo} takes back the last result."
+    ),
+    # Translators: club: a result with the wrong number of scores, or a score out of range. {sides}
+    # scores are needed, each from 0 to {most}, in the order {order} ("Anna, Cem").
+    ResultProblem.SCORES: lambda i: i.gettext(
+        "Table {number} needs {sides} final scores, each from 0 to {most}, in this order: {order}."
+    ),
+}
+
+
+def result_refused(i: I18n, problem: ResultProblem, facts: Mapping[str, object]) -> str:
+    """Why a club table's result is not taken, with its facts (see ``RESULT_WORDS``)."""
+    return RESULT_WORDS[problem](i).format(**facts)
+
+
 TABLES: Mapping[type[StrEnum], tuple[Collection[str], ...]] = {
     Refusal: (MOVE_WORDS, ENTERED_WORDS),
     ParseProblem: (LINE_WORDS,),
@@ -867,4 +898,5 @@ TABLES: Mapping[type[StrEnum], tuple[Collection[str], ...]] = {
     DealProblem: (TOLD_AS,),
     RulesProblem: (RULES_WORDS,),
     CreateProblem: (CREATE_WORDS,),
+    ResultProblem: (RESULT_WORDS,),
 }
