@@ -159,9 +159,7 @@ def test_a_whole_evening_through_a_pipe(tmp_path: Path, language: str) -> None:
 
 def test_the_english_evening_word_for_word(tmp_path: Path) -> None:
     """What the director hears, as written down by hand (the recomputed lines above could share a bug)."""
-    out = club(
-        tmp_path, ["--names", ",".join(NAMES), "--rounds", "2"], [*result_lines(0), *result_lines(1), "q"]
-    )
+    out = club(tmp_path, ["--names", ",".join(NAMES)], [*result_lines(0), *result_lines(1), "q"])
     assert "Round 1.\nTable 1: Anna, Mia.\nTable 2: Cem, Jürgen.\n" in out
     assert "Table 1: Anna 15, Mia 9. Anna wins.\nStill to come: table 2.\n" in out
     # round 1: average 12.75; Anna +2.25, Jürgen +2.25, Cem -0.75, Mia -3.75
@@ -176,7 +174,8 @@ def test_the_english_evening_word_for_word(tmp_path: Path) -> None:
     # round 2: Anna 15-14 Jürgen, Cem 15-3 Mia; average 11.75
     assert "1. Anna: 2 wins, +5.5 over the field, 30 points.\n" in out
     assert "4. Mia: 0 wins, -12.5 over the field, 12 points.\n" in out
-    assert "The evening is over. export writes it as text and CSV; quit leaves.\n" in out
+    assert "Round 3.\nTable 1: Anna, Cem.\nTable 2: Jürgen, Mia.\nRound 3, tables 1,2> q\n" in out
+    assert "Evening saved. Run bergen club again to continue it. Goodbye.\n" in out
 
 
 def test_names_entered_one_by_one_are_checked(tmp_path: Path) -> None:
@@ -247,7 +246,7 @@ def test_under_a_pseudo_terminal_killed_and_resumed(tmp_path: Path, language: st
     w = words(language)
     i = I18n(language)
     env = environment(tmp_path, TERM="xterm")
-    command = ["-m", "bergen_access", "club", "--lang", language, "--rounds", "2"]
+    command = ["-m", "bergen_access", "club", "--lang", language, "--rounds", "3"]
     child = pty_spawn(
         sys.executable,
         [*command, "--names", ",".join(NAMES)],

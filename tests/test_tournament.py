@@ -26,6 +26,7 @@ from bergen_access.tournament import (
     over_the_field,
     played,
     round_robin_length,
+    round_seed,
     seats_to_fill,
     standings,
     winners,
@@ -154,6 +155,26 @@ def test_duplicate_seats_rotate_the_same_hands_round_the_tables(size: int, table
     assert all((hands[(s + 1) % size] - hands[s]) % size == 1 for s in range(size))  # the order goes round
     # the first ``size`` tables give every hand to a different seat
     assert {deal_seat(t, 0, size) for t in range(size)} == set(range(size))
+
+
+def test_round_seeds_are_fixed_and_differ_between_rounds() -> None:
+    seeds = [round_seed(7, number) for number in range(5)]
+    assert seeds == [round_seed(7, number) for number in range(5)]  # the same after a restart
+    assert len(set(seeds)) == 5 and all(0 <= s < 2**63 for s in seeds)
+    assert round_seed(8, 0) != seeds[0]
+
+
+def test_too_few_rounds_for_a_round_robin_are_swiss() -> None:
+    """8 entrants in 3 rounds: no whole round robin fits, so the pairing follows the standings."""
+    fmt = Format(2, 3)
+    assert round_robin_length(fmt, 8) == 0 and round_robin_length(Format(2, 7), 8) == 7
+    first = next_round(fmt, 8, [], [])
+    assert first.tables == ((0, 1), (2, 3), (4, 5), (6, 7))  # entry order
+    results = [TableResult(0, t, (15, 10 - t) if t % 2 else (3 + t, 15)) for t in range(4)]
+    second = next_round(fmt, 8, [first], results)
+    top = [s.entrant for s in standings(fmt, 8, [first], results)]
+    assert top[:4] == [1, 2, 5, 6]  # the winners, by points over the field
+    assert second.tables[0] == (1, 2) and second.tables[1] == (5, 6)  # winners meet winners
 
 
 def test_partners_rotate_round_one_table() -> None:

@@ -8,14 +8,15 @@ tournament's state can always be recomputed from its results alone.
   worth; ``seats_to_fill(entrants, table_size)`` is how many seats for computers make the tables even.
 - ``next_round(fmt, entrants, rounds, results)`` (``plan.py``) pairs the next round: a round robin
   while it fits, Swiss by standings beyond (``pairing.py``).
-- ``deal_seat(table, seat, size)`` (``duplicate.py``): which seat of the round's deals a seat holds.
+- ``round_seed(seed, round)`` and ``deal_seat(table, seat, size)`` (``duplicate.py``): the round's one
+  seed for duplicate deals, and which seat of the round's deals a seat holds.
 - ``TableResult`` (``results.py``) and ``standings(fmt, entrants, rounds, results)``
   (``standings.py``): wins, then points over the field, then total points, then entry order.
 """
 
 from __future__ import annotations
 
-from .duplicate import deal_seat, holder
+from .duplicate import deal_seat, holder, round_seed
 from .field import Format, byes_needed, seats_to_fill
 from .pairing import Round, TableSeats, pair_round, round_robin_length
 from .plan import finished, next_round, played
@@ -38,6 +39,7 @@ __all__ = [
     "pair_round",
     "played",
     "round_robin_length",
+    "round_seed",
     "seats_to_fill",
     "standings",
     "winners",

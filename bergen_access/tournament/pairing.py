@@ -1,9 +1,10 @@
 """Pairing a round: a round robin while it fits, Swiss by standings beyond.
 
-Tables of 2 (one against one) play the circle method's round robin for their first rounds: with
-an even number of entrants every pair meets once in ``entrants - 1`` rounds; with an odd number
-each entrant sits one round out (a bye) and the round robin takes ``entrants`` rounds. Rounds
-beyond it, and every round at tables of 3 and 4, are paired Swiss (Monrad): the entrants in order
+When the tournament has rounds enough for a whole round robin, tables of 2 (one against one) play
+the circle method's round robin first: with an even number of entrants every pair meets once in
+``entrants - 1`` rounds; with an odd number each entrant sits one round out (a bye) and the round
+robin takes ``entrants`` rounds. Rounds beyond it, every round of a tournament too short for a whole
+round robin, and every round at tables of 3 and 4, are paired Swiss (Monrad): the entrants in order
 of the standings (entry order before the first round), the best remaining entrant seated with the
 next ones down who have not yet shared a table with anyone of the table, so that the fewest
 meetings repeat (a pair who met twice counts twice); among pairings that repeat as few meetings,
@@ -47,10 +48,12 @@ class Round:
 
 
 def round_robin_length(fmt: Format, entrants: int) -> int:
-    """How many rounds the round robin takes (0 where none is played: tables of 3 or 4)."""
+    """How many rounds the round robin takes; 0 where none is played (tables of 3 or 4, or fewer
+    rounds than a whole round robin needs: those are Swiss from the first round)."""
     if fmt.table_size != 2 or entrants < 2:
         return 0
-    return entrants - 1 if entrants % 2 == 0 else entrants
+    length = entrants - 1 if entrants % 2 == 0 else entrants
+    return length if fmt.rounds >= length else 0
 
 
 def meetings(rounds: Sequence[Round]) -> Counter[Pair]:
