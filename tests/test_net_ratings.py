@@ -6,6 +6,7 @@ highest first; a restart keeps them; a match with an unregistered name or a comp
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,7 @@ async def registered(port: int, name: str) -> LineClient:
 
 def test_a_rated_match_tells_each_player_their_rating_and_the_list_survives_a_restart(tmp_path: Path) -> None:
     en = I18n("en")
+    folder, killed = tmp_path / "server", tmp_path / "killed"
     board: list[str] = []
 
     async def match(server: Server, port: int) -> None:
@@ -111,12 +113,14 @@ def test_a_rated_match_tells_each_player_their_rating_and_the_list_survives_a_re
             assert said.startswith("Your rating: ") and (", up " in said or ", down " in said)
             await person.wait_for("^" + said.replace(".", r"\.") + "$")
         winner = ("Ada", "Bo")[table.match.winner or 0]
-        await ada.send("leave")
-        await ada.send("ratings")
+        await ada.send("ratings")  # at the seat too: the game does not know the word, the lobby does
         first = await ada.wait_for(r"^1\. ")
         assert first.startswith(f"1. {winner}: ") and first.endswith(", 1 rated match.")
         await ada.wait_for(r"^2\. ")
         board.extend(line for line in ada.lines if line[:3] in ("1. ", "2. "))
+        # the server's folder as a kill -9 between the match's end on the disk and its ratings leaves it
+        shutil.copytree(folder, killed)
+        (killed / ratings.FILE).unlink()
         for person in (ada, bo):
             await person.close()
 
@@ -128,13 +132,18 @@ def test_a_rated_match_tells_each_player_their_rating_and_the_list_survives_a_re
         assert [line for line in cem.lines if line[:3] in ("1. ", "2. ")] == board
         await cem.close()
 
-    run(match, tmp_path)
+    run(match, folder)
     assert len(board) == 2
-    run(after_restart, tmp_path)
-    kept = json.loads((tmp_path / ratings.FILE).read_text(encoding="utf-8"))
-    assert {p["name"] for p in kept["players"]} == {"Ada", "Bo"}
+    run(after_restart, folder)
+    kept = json.loads((folder / ratings.FILE).read_text(encoding="utf-8"))
+    assert {p["name"] for p in kept["players"]} == {"Ada", "Bo"} and len(kept["rated"]) == 1
+    # killed before the ratings were on the disk: the match is rated when the server starts again, once
+    assert (killed / "table-1.json").exists() and not (killed / ratings.FILE).exists()
+    for _ in range(2):
+        run(after_restart, killed)
+        assert json.loads((killed / ratings.FILE).read_text(encoding="utf-8")) == kept
     assert not any(
-        secret in (tmp_path / ratings.FILE).read_text(encoding="utf-8") for secret in SECRETS.values()
+        secret in (folder / ratings.FILE).read_text(encoding="utf-8") for secret in SECRETS.values()
     )
 
 

@@ -154,6 +154,14 @@ def pipes(build: Build, tmp_path: Path) -> Iterator[PipeSession]:
         session.process.wait()
 
 
+def mypyc_helpers(distribution: str) -> list[str]:
+    """The top-level ``<hash>__mypyc`` modules of a mypyc-compiled distribution (none in a pure wheel)."""
+    from importlib.metadata import files  # noqa: PLC0415
+
+    listed = files(distribution) or []
+    return sorted({str(f).split(".")[0] for f in listed if "/" not in str(f) and "__mypyc" in str(f)})
+
+
 @pytest.mark.slow
 def test_the_file_holds_the_catalogs_the_sounds_and_the_voice_but_no_test_tools(build: Build) -> None:
     for language in LANGUAGES:
@@ -165,6 +173,12 @@ def test_the_file_holds_the_catalogs_the_sounds_and_the_voice_but_no_test_tools(
     for page in ("index.html", "app.js", "style.css"):  # bergen serve --web (net/web.py)
         assert f"bergen_access/web/{page}" in build.contents, page
     assert "bergen_access.net.web" in build.contents and "aiohttp.web" in build.contents
+    # bergen serve's ratings (net/ratings.py): openskill, and with a compiled wheel its shared mypyc module,
+    # which nothing imports by name
+    rating = "openskill.models.weng_lin.plackett_luce"  # a module, or a compiled one's file
+    assert any(name.replace("/", ".").startswith(rating) for name in build.contents)
+    for helper in mypyc_helpers("openskill"):
+        assert any(name.startswith(helper) for name in build.contents), helper
     for module in (
         "bergen_access.output.voice_worker",
         "bergen_access.output.sounds",

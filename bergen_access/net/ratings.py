@@ -46,6 +46,9 @@ FORMAT = "bergen-access-ratings"
 VERSION = 1
 #: the model every rating is made with (its defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300)
 MODEL = PlackettLuce()
+#: the newest rated matches remembered (their journals' names), so none is rated twice
+MOST_RATED = 1_000
+MOST_KEY = 80  # a journal's name is 21 characters or a few more
 MOST_MU = 1_000.0  # a file's mean beyond this is no rating of ours
 MOST_MATCHES = 10_000_000
 
@@ -118,11 +121,17 @@ class Ratings:
     def __init__(self, storage: Storage | None) -> None:
         self.storage = storage
         self.by_name: dict[str, Rating] = {}
+        #: the newest rated matches, by their journals' names (a restart rates a match whose end was on
+        #: the disk but whose ratings were not, and never one twice)
+        self.rated: list[str] = []
 
-    def record(self, changes: list[Change]) -> str:
-        """The new ratings kept; the file's text to write (in the writer thread: ``write``)."""
+    def record(self, changes: list[Change], key: str | None = None) -> str:
+        """The new ratings kept (``key``: the match's journal name); the file's text to write (in the
+        writer thread: ``write``)."""
         for change in changes:
             self.by_name[change.name] = change.after
+        if key is not None:
+            self.rated = [*self.rated, key][-MOST_RATED:]
         return self.text()
 
     def board(self) -> list[tuple[str, Rating]]:
@@ -134,9 +143,8 @@ class Ratings:
             {"name": name, "mu": r.mu, "sigma": r.sigma, "matches": r.matches}
             for name, r in self.by_name.items()
         ]
-        return (
-            json.dumps({"format": FORMAT, "version": VERSION, "players": players}, ensure_ascii=False) + "\n"
-        )
+        kept = {"format": FORMAT, "version": VERSION, "players": players, "rated": self.rated}
+        return json.dumps(kept, ensure_ascii=False) + "\n"
 
     def write(self, text: str) -> bool:
         """The file rewritten whole, atomically (in the writer thread); whether it is on the disk."""
@@ -150,7 +158,7 @@ class Ratings:
             return None
         self.storage.clean_temporary(FILE)
         try:
-            self.by_name = read_ratings(path)
+            self.by_name, self.rated = read_ratings(path)
         except FileNotFoundError:
             return None
         except ValueError as error:  # DamagedFile, RecordError: the reason; anything else: malformed
@@ -162,20 +170,25 @@ class Ratings:
         return None
 
 
-def read_ratings(path: Path) -> dict[str, Rating]:
-    """The ratings a file holds, every field checked; DamagedFile (a ValueError) if any is wrong."""
+def read_ratings(path: Path) -> tuple[dict[str, Rating], list[str]]:
+    """The ratings a file holds, and the matches rated; every field checked, DamagedFile (a ValueError)
+    if any is wrong."""
     kept = read_json(path)
     check_kind(kept, FORMAT, VERSION)
-    players = kept.get("players")
+    players, rated = kept.get("players"), kept.get("rated")
     if not isinstance(players, list) or len(players) > MOST_NAMES:
         raise DamagedFile(RecordProblem.MALFORMED, "players")
+    if not isinstance(rated, list) or len(rated) > MOST_RATED:
+        raise DamagedFile(RecordProblem.MALFORMED, "rated")
+    if not all(isinstance(key, str) and 0 < len(key) <= MOST_KEY for key in rated):
+        raise DamagedFile(RecordProblem.MALFORMED, "rated")
     ratings: dict[str, Rating] = {}
     for place, entry in enumerate(players):
         found = _rating_of(entry)
         if found is None or found[0] in ratings:
             raise DamagedFile(RecordProblem.MALFORMED, f"players[{place}]")
         ratings[found[0]] = found[1]
-    return ratings
+    return ratings, list(rated)
 
 
 def _rating_of(entry: Any) -> tuple[str, Rating] | None:

@@ -90,7 +90,8 @@ class Server:
         )
         self.registry = Registry(storage)  # the registered names (registry.py)
         self.ratings = Ratings(storage)  # their ratings (ratings.py), rated after each match that counts
-        self.floor.after_match = Rater(self.registry, self.ratings, self.floor.writes).after_match
+        rater = Rater(self.registry, self.ratings, self.floor.writes)
+        self.floor.after_match, self.floor.over_at_start = rater.after_match, rater.after_restart
         self.lobby = Lobby(
             self.connections,
             self.floor,

@@ -124,12 +124,15 @@ class Tables:
         spawn: Callable[[Any], None],
         lobby_help: Callable[[Client], None],
         records: Storage | None = None,
-        after_match: Callable[[Table], None] = lambda table: None,
     ) -> None:
-        """``after_match``: called once when a table's match is over, its last write asked for (the
-        ratings, ``rated.py``)."""
         self.storage = storage
-        self.after_match = after_match
+        #: called once when a table's match is over, its last write asked for, with its journal's name
+        #: (the ratings, ``rated.py``)
+        self.after_match: Callable[[Table, str | None], None] = lambda table, key: None
+        #: called at the start for a saved table whose match was over (its seats, its journal's name)
+        self.over_at_start: Callable[[Match, list[dict[str, Any]], str], None] = lambda match, seats, key: (
+            None
+        )
         self.records = records  # the data folder whose records bergen record lists (None: none kept)
         self.journals: dict[int, Journal] = {}  # each table's journal (its save and record), by number
         self.writes = Writes(faults.record)  # the writer thread: every file of the tables is written there
@@ -154,7 +157,8 @@ class Tables:
         self.keep(table)
         if table.match.is_over and not table.ended:
             table.ended = True
-            self.after_match(table)
+            journal = self.journals.get(table.number)
+            self.after_match(table, journal.path.name if journal is not None and journal.path else None)
 
     def keep(self, table: Table) -> None:
         """Add what the table's match did to its journal, and keep the seats' rejoin codes beside it
@@ -299,6 +303,7 @@ class Tables:
         assert journal_path is not None
         replayed, text = read_journal(journal_path, _checked_seat)
         if replayed.match.is_over:
+            self.over_at_start(replayed.match, replayed.seats, name)  # its ratings, if they were not kept
             return None
         if len(tokens) != len(replayed.seats):
             raise DamagedFile(RecordProblem.MALFORMED, "table.tokens")
