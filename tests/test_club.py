@@ -15,9 +15,15 @@ import pytest
 
 from bergen_access.commands.definitions import CommandKind, Place
 from bergen_access.commands.lexicon import Lexicon
+from bergen_access.core.rules import Rules
+from bergen_access.core.tally import CallOpen, CallOut, Tally
+from bergen_access.core.tiles import parse_tile
 from bergen_access.i18n import I18n
 from bergen_access.keeping.club_sheet import CLUB_FILE, read_evening
+from bergen_access.keeping.sheet import SheetFile
 from bergen_access.present.club_text import ClubText, said_number
+from bergen_access.seat.club import sheet_scores
+from bergen_access.session.storage import Storage
 from bergen_access.tournament import Format, Round, TableResult, next_round, standings
 from bergen_access.tournament.evening import Evening
 
@@ -296,3 +302,51 @@ def test_a_torn_last_line_is_left_out_and_a_damaged_evening_set_aside(tmp_path: 
     out = club(tmp_path, ["--names", "Anna,Cem"], ["q"])
     assert "The saved club evening could not be used" in out
     assert "Round 1.\nTable 1: Anna, Cem." in out
+
+
+def _keep_sheet(folder: Path, names: list[str], scores: list[int], *, over: bool) -> Path:
+    """A ``bergen keep`` tally sheet as keep writes it (``keep.jsonl``) from ``scores``; when ``over`` the
+    second player opens with 1-1 (2 points) and the first goes out (2 more: 13 reaches 15)."""
+    core = Tally(Rules(players=len(names)), scores)
+    if over:
+        core.apply(CallOpen(1, parse_tile("1-1")))
+        core.apply(CallOut(0))
+        assert core.is_over
+    (folder / "keep.jsonl").unlink(missing_ok=True)  # a new sheet, where the last one was
+    sheet = SheetFile(Storage.open(folder), names)
+    assert sheet.sync(core) and sheet.path is not None
+    sheet.close()
+    return sheet.path
+
+
+def test_a_result_taken_from_the_tables_keep_sheet(tmp_path: Path) -> None:
+    """``sheet 1`` reads table 1's bergen keep sheet in the data folder (names matched whatever their
+    order there); a sheet of other players, or of a match not over, is refused and says why."""
+    data = data_folder(tmp_path)
+    _keep_sheet(data, ["Mia", "Anna"], [13, 9], over=False)
+    elsewhere = _keep_sheet(tmp_path / "table2", ["Jürgen", "Cem"], [13, 9], over=True)
+    out = club(tmp_path, ["--names", ",".join(NAMES)], ["sheet 1", "sheet", f"sheet 2 {elsewhere}", "q"])
+    assert (
+        "The match on that score sheet is not over: Mia 13, Anna 9. If it ended early, type the final scores."
+        in out
+    )
+    assert "Type sheet and a table's number" in out
+    assert "Table 2: Cem 11, Jürgen 15. Jürgen wins." in out  # in the table's order, not the sheet's
+    _keep_sheet(data, ["Mia", "Anna"], [13, 9], over=True)
+    out = club(tmp_path, [], ["yes", "sheet 1", "sheet 1", "q"])  # the director's own table
+    assert "Table 1: Anna 11, Mia 15. Mia wins." in out
+    assert "Standings after round 1:" in out  # then round 2's table 1 is not this sheet's players
+    assert "That score sheet is of Mia, Anna; table 1 is Anna, Jürgen. Nothing was entered." in out
+    third = _keep_sheet(tmp_path / "other", ["Tom", "Cem"], [13, 9], over=True)
+    out = club(tmp_path, [], ["yes", f"sheet 2 {third}", "q"])
+    assert "That score sheet is of Tom, Cem; table 2 is Cem, Mia. Nothing was entered." in out
+    assert "Round 2, tables 1,2> q" in out
+
+
+def test_a_partners_sheet_is_matched_by_partnership() -> None:
+    evening = Evening(Format(4, 3, partners=True), NAMES)
+    assert evening.current.tables == ((0, 1, 3, 2),)  # Anna and Mia against Cem and Jürgen
+    # the keep sheet seats partners opposite too: Cem+Jürgen are its side 0, Mia+Anna its side 1
+    assert sheet_scores(evening, 0, ["Cem", "Mia", "Jürgen", "Anna"], [15, 8], "en") == [8, 15]
+    assert sheet_scores(evening, 0, ["Cem", "Mia", "Anna", "Jürgen"], [15, 8], "en") is None  # other pairs
+    assert sheet_scores(evening, 0, ["cem", "MIA", "jürgen", "anna"], [15, 8], "en") == [8, 15]

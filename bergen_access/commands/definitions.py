@@ -80,6 +80,7 @@ class CommandKind(enum.StrEnum):
     EXPORT = "export"
     # the club director's own
     STANDINGS = "standings"
+    SHEET = "sheet"
     # the lobby's own
     NAME = "name"
     TABLES = "tables"
@@ -542,6 +543,14 @@ COMMANDS: tuple[Definition, ...] = (
         # Space-separated, the main word first; keep them unique among the director's commands.
         lambda i: i.pgettext("club command", "standings st"),
         Place.CLUB,
+    ),
+    Definition(
+        CommandKind.SHEET,
+        # Translators: club director's command words: take a table's final scores from its bergen keep
+        # score sheet ("sheet 2", "sheet 2 keep.jsonl"). Space-separated, the main word first.
+        lambda i: i.pgettext("club command", "sheet"),
+        Place.CLUB,
+        Takes.REST,
     ),
     Definition(
         CommandKind.NAME,

@@ -234,6 +234,45 @@ class ClubText:
                 facts["order"] = self._names(seats)
         return result_refused(i, problem, facts)
 
+    # ------------------------------------------------------------ a result from a keep sheet
+
+    def sheet_usage(self) -> str:
+        # Translators: club: how to take a table's result from its bergen keep score sheet. {sheet} is the
+        # command word; keep.jsonl is the sheet's file name (do not translate it).
+        text = self.i.gettext(
+            "Type {sheet} and a table's number: {sheet} 2 takes table 2's final scores from the score sheet "
+            "of bergen keep in this data folder; {sheet} 2 FILE from a sheet copied elsewhere (keep.jsonl)."
+        )
+        return text.format(sheet=self.word(CommandKind.SHEET))
+
+    def no_sheet(self, path: str) -> str:
+        # Translators: club: there is no bergen keep score sheet at this path.
+        return self.i.gettext("There is no score sheet at {path}.").format(path=path)
+
+    def sheet_unreadable(self, path: str, reason: str) -> str:
+        # Translators: club: a bergen keep score sheet could not be read. {reason} says why.
+        return self.i.gettext("The score sheet {path} could not be read ({reason}).").format(
+            path=path, reason=reason
+        )
+
+    def sheet_of_others(self, table: int, names: Sequence[str], evening: Evening) -> str:
+        seats = evening.current.tables[table]
+        # Translators: club: the score sheet's players are not the table's (with partners: not its
+        # partnerships). {names} and {players}: "Anna, Cem".
+        text = self.i.gettext(
+            "That score sheet is of {names}; table {number} is {players}. Nothing was entered."
+        )
+        return text.format(names=", ".join(names), number=table + 1, players=self._names(seats))
+
+    def sheet_not_over(self, names: Sequence[str], scores: Sequence[int], partners: bool) -> str:
+        sides = 2 if partners else len(names)
+        said = ", ".join(f"{names[side]} {scores[side]}" for side in range(sides))
+        # Translators: club: the match on the score sheet is still going on. {scores}: "Anna 7, Cem 9".
+        text = self.i.gettext(
+            "The match on that score sheet is not over: {scores}. If it ended early, type the final scores."
+        )
+        return text.format(scores=said)
+
     # ------------------------------------------------------------ prompts, help, leaving
 
     def prompt(self, evening: Evening) -> Prompt:
@@ -258,6 +297,12 @@ class ClubText:
                 "A table's result: its number, then the final scores in the order the table was "
                 "announced, like {example}."
             ).format(example=self.example(evening)),
+            # Translators: club help: a result from a table's bergen keep score sheet. {sheet} is the
+            # command word.
+            i.gettext(
+                "{sheet} 2: table 2's final scores from its bergen keep score sheet (in this data folder, "
+                "or give the sheet's file)."
+            ).format(**word),
             # Translators: club help. Every {…} is a command word of the director.
             i.gettext(
                 "{tables}: this round's tables again; {standings}: the standings so far; {undo}: take back "

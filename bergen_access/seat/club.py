@@ -11,23 +11,26 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..boundary import Screened, ascii_number
 from ..commands.definitions import CommandKind, Place
-from ..commands.lexicon import Lexicon
+from ..commands.lexicon import Lexicon, fold
 from ..core.rules import Rules
 from ..i18n import I18n
 from ..keeping.club_sheet import CLUB_FILE, CLUB_LOCK, ClubFile
 from ..keeping.export import write_export
+from ..keeping.sheet import SHEET_FILE, read_sheet
 from ..output.announcer import Announcer
 from ..present import notices
 from ..present.club_text import ClubText, evening_csv, evening_text, plain
 from ..present.feedback import Feedback
 from ..present.message import Message, Prompt, Verbosity
 from ..present.narrator import Narrator
-from ..present.refusals import input_refused
+from ..present.refusals import file_reason, input_refused
 from ..present.words import Words
 from ..session.paths import said_folder
+from ..session.untrusted import DamagedFile
 from ..tournament.evening import Evening
 from .keeper import export_name_ok
 from .session import Session, pause_after_save
@@ -212,6 +215,41 @@ class Director(Talking):
     def on_standings(self, command: ClubCommand) -> None:
         self.say(self.text.lines(self.text.standings_lines(self.evening)))
 
+    def on_sheet(self, command: ClubCommand) -> None:
+        """``sheet 2 [FILE]``: table 2's final scores from its ``bergen keep`` sheet (without FILE, the
+        sheet kept in this data folder), matched to the table by the players' names."""
+        number, _, where = command.argument.partition(" ")
+        table = ascii_number(number)
+        storage = self.session.storage
+        path = Path(where.strip()) if where.strip() else (storage.path(SHEET_FILE) if storage else None)
+        if table is None or path is None:
+            self.tell(self.text.sheet_usage())
+            return
+        evening = self.evening
+        problem = evening.check(table - 1, [0] * evening.sides_per_table)
+        if problem is not None:
+            self.tell(self.text.refused(problem, evening, table - 1))
+            return
+        try:
+            (core, names), _ = read_sheet(path)
+        except FileNotFoundError:
+            self.tell(self.text.no_sheet(str(path)))
+            return
+        except DamagedFile as error:
+            self.tell(self.text.sheet_unreadable(str(path), file_reason(self.i18n, error.code, error.detail)))
+            return
+        except OSError as error:
+            self.tell(self.text.sheet_unreadable(str(path), error.strerror or str(error)))
+            return
+        scores = sheet_scores(evening, table - 1, names, core.scores, self.i18n.language)
+        if scores is None:
+            self.tell(self.text.sheet_of_others(table - 1, names, evening))
+            return
+        if not core.is_over:
+            self.tell(self.text.sheet_not_over(names, core.scores, evening.fmt.partners))
+            return
+        self._result(table - 1, scores)
+
     def on_help(self, command: ClubCommand) -> None:
         self.say(self.feedback.commands(self.text.help_lines(self.evening)))
 
@@ -238,3 +276,23 @@ class Director(Talking):
     def _export_failed(self, reason: str) -> str:
         # Translators: club: the export files could not be written. {reason} is the system's message.
         return self.i18n.gettext("Could not export: {reason}.").format(reason=reason)
+
+
+def sheet_scores(
+    evening: Evening, table: int, names: list[str], scores: list[int], language: str
+) -> list[int] | None:
+    """A keep sheet's final scores in the order of the table's sides, if the sheet's players are the
+    table's (with partners: the same partnerships); None if not."""
+    seats = [evening.names[e] for e in evening.current.tables[table]]
+    sides = evening.sides_per_table
+    if len(names) != len(seats) or len(scores) != sides:
+        return None
+
+    def side_of(players: list[str], seat: int) -> frozenset[str]:
+        return frozenset(fold(players[s], language) for s in range(seat % sides, len(players), sides))
+
+    theirs = {side_of(names, side): scores[side] for side in range(sides)}
+    ours = [side_of(seats, side) for side in range(sides)]
+    if set(ours) != set(theirs):
+        return None
+    return [theirs[side] for side in ours]
