@@ -57,6 +57,12 @@ from .tiles import EVERY_TILE, NUMBERS, SIX_SUIT_MASK, SUIT_MASK, TILES, Tile, m
 _IS_DOUBLE = tuple(t.is_double for t in TILES)
 _OTHER = tuple(tuple(t.other(n) if t.has(n) else -1 for n in range(7)) for t in TILES)
 
+#: each tile's bit (of any set), read through a list's C-level ``__getitem__`` so that a hand's mask is
+#: ``sum(map(_BIT_OF, hand))`` without a Python loop; the sum is its mask when no tile comes twice
+_BIT_OF = [1 << tile for tile in range(len(EVERY_TILE))].__getitem__
+#: each tile's lower number (a double's number), without the property's Python call
+_LOW_OF = tuple(tile.low for tile in EVERY_TILE)
+
 _NEXT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(MAX_SEATS + 1))
 
 # Events built straight from their fields, skipping the named tuples' Python-level __new__
@@ -99,6 +105,24 @@ def _played_at(end: End) -> _PlayedAt:
             by_tile.append(tuple(by_touching))
         table.append(tuple(by_tile))
     return tuple(table)
+
+
+#: double-six draw events by the reserved tiles, made once per value the rules use: [seat][tiles left in the
+#: stock][tile] (shared, as the play events are: a draw built no tuple)
+_DrewTable = tuple[tuple[tuple[Drew, ...], ...], ...]
+_DREW_TABLES: dict[int, _DrewTable] = {}
+
+
+def _drew_table(reserved: int) -> _DrewTable:
+    """Every double-six draw event under ``reserved`` reserved tiles (made on first use)."""
+    table = _DREW_TABLES.get(reserved)
+    if table is None:
+        lefts = range(len(TILES))
+        table = _DREW_TABLES[reserved] = tuple(
+            tuple(tuple(Drew(seat, tile, left, left - reserved) for tile in TILES) for left in lefts)
+            for seat in range(MAX_SEATS)
+        )
+    return table
 
 
 #: every seat's pass event, made once (an immutable value, shared as the play events are)
@@ -161,8 +185,8 @@ class Match:
         self.actions: list[Action] = []
         #: actions taken back (core/takeback.py): where each take-back cut the actions, and what it took
         self.taken_back: list[tuple[int, tuple[Action, ...]]] = []
-        players = self._players = rules.players
-        self._next = _NEXT[players]
+        players = rules.players
+        self._next = _NEXT[players]  # the seats follow each other; its length is the number of players
         self._side_of = rules.seat_sides
         self._reserved = rules.reserved_tiles
         self._arms_rule = rules.first_arms_first
@@ -177,13 +201,15 @@ class Match:
         #: with four or eight arms (double-nine, double-twelve) the line lives here, not in _left/_right
         self._many = rules.arms > 2
         self._spread: Arms | None = None
+        #: double-six draw events, shared (None on larger sets, whose draws make theirs)
+        self._drew = None if self._many else _drew_table(self._reserved)
 
     # ----------------------------------------------------------------- reading
 
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self._players
+        return len(self._next)
 
     @property
     def target(self) -> int:
@@ -381,7 +407,7 @@ class Match:
         if self.phase is not _PLAYING:
             return _PHASE_REFUSAL[self.phase]
         seat = action.seat
-        if not 0 <= seat < self._players:
+        if not 0 <= seat < len(self._next):
             return Refusal.NO_SUCH_SEAT
         if seat != self.turn:
             return Refusal.NOT_YOUR_TURN
@@ -506,7 +532,11 @@ class Match:
             tile = stock.pop()
             hands[seat] = hand | 1 << tile
             left_in_stock = len(stock)
-            drew = _new(Drew, (seat, tile, left_in_stock, left_in_stock - self._reserved))
+            drew_table = self._drew
+            if drew_table is not None and type(tile) is Tile:  # double-six: the event made once
+                drew = drew_table[seat][left_in_stock][tile]
+            else:
+                drew = _new(Drew, (seat, tile, left_in_stock, left_in_stock - self._reserved))
             self.actions.append(action)
             self.history.append(drew)
             return [drew]
@@ -588,7 +618,7 @@ class Match:
 
     def _deal(self, events: list[Event]) -> None:
         self.hand_number = number = self.hand_number + 1
-        players = self._players
+        players = len(self._next)
         rules = self.rules
         each = rules.tiles_per_player
         reserved = self._reserved
@@ -596,21 +626,29 @@ class Match:
         tiles = tile_set.tiles
         doubles = tile_set.doubles_mask
         deal_of = self.dealer.deal
+        dealt_tiles = players * each
         while True:
             deal = deal_of(players, each, tiles)
             dealt = deal[0]
-            self._hands = masks = [mask_of(hand) for hand in dealt]
+            masks = [sum(map(_BIT_OF, hand)) for hand in dealt]
+            held = sum(masks)
+            if held.bit_count() != dealt_tiles:  # a tile dealt twice carried into another bit: OR the bits
+                masks = [mask_of(hand) for hand in dealt]
+                held = 0
+                for mask in masks:
+                    held |= mask
+            self._hands = masks
             self._stock = stock = list(reversed(deal[1]))
             size = len(stock)
             hands = tuple(map(tuple, map(sorted, dealt)))
             events.append(_new(HandDealt, (number, hands, each, size, size - reserved)))
-            opener = self._find_opener(masks, doubles)
+            opener = self._find_opener(masks, held & doubles)
             if opener is not None:
                 break
             events.append(_new(Redeal, (number,)))
         seat, tile = opener
         self._hands[seat] ^= 1 << tile
-        low = tile.low
+        low = _LOW_OF[tile]
         self._line = deque([(tile, low, low)])
         self._left = self._right = low
         self._left_tile = self._right_tile = self._opening = tile
@@ -623,12 +661,9 @@ class Match:
             return
         self.turn = self._next[seat]
 
-    def _find_opener(self, masks: list[int], doubles: int) -> tuple[int, Tile] | None:
-        """The seat holding the opening double (the lowest or highest dealt), and that double."""
-        held = 0
-        for hand in masks:
-            held |= hand
-        held &= doubles
+    def _find_opener(self, masks: list[int], held: int) -> tuple[int, Tile] | None:
+        """The seat holding the opening double (the lowest or highest dealt), and that double; ``held``
+        is the doubles dealt (a mask)."""
         if not held:
             return None
         # The doubles are numbered in ascending order, so the lowest is the lowest bit.
@@ -665,12 +700,12 @@ class Match:
     def _pass(self, seat: int, events: list[Event]) -> None:
         events.append(_PASSED[seat])
         self._passes += 1
-        if self._passes < self._players:
+        if self._passes < len(self._next):
             self.turn = self._next[seat]
             return
         side_of = self._side_of
         masks = self._hands
-        seats = range(self._players)
+        seats = range(len(self._next))
         holdings = tuple(
             [
                 holding_of([masks[s] for s in seats if side_of[s] == side])  # the side's seats (seats_of)
