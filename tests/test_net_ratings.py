@@ -21,7 +21,12 @@ from bergen_access.session.storage import Storage
 from .net_clients import LineClient, play_out
 from .test_net_server import run
 
-SECRETS = {"Ada": "seven quiet otters", "Bo": "eight loud herons"}
+SECRETS = {
+    "Ada": "seven quiet otters",
+    "Bo": "eight loud herons",
+    "Cem": "nine slow turtles",
+    "Dee": "ten bright finches",
+}
 
 
 def library(teams: list[list[tuple[float, float]]], ranks: list[int]) -> list[list[tuple[float, float]]]:
@@ -145,6 +150,33 @@ def test_a_rated_match_tells_each_player_their_rating_and_the_list_survives_a_re
     assert not any(
         secret in (folder / ratings.FILE).read_text(encoding="utf-8") for secret in SECRETS.values()
     )
+
+
+@pytest.mark.parametrize(
+    ("spec", "names"),
+    [("standard 3", ["Ada", "Bo", "Cem"]), ("counters 4 partners", ["Ada", "Bo", "Cem", "Dee"])],
+)
+def test_three_players_and_partners_hear_the_librarys_own_update(spec: str, names: list[str]) -> None:
+    async def body(server: Server, port: int) -> None:
+        people = [await registered(port, name) for name in names]
+        await people[0].send(f"create {spec}")
+        await people[0].wait_for("You sit at table")
+        for person in people[1:]:
+            await person.send("join 1")
+            await person.wait_for("You sit at table")
+        table = server.tables[1]
+        await play_out(table, dict(enumerate(people)))
+        rules, match = table.match.rules, table.match
+        sides = [rules.seats_of(side) for side in range(rules.sides)]
+        new = library([[(25.0, 25 / 3)] * len(side) for side in sides], places(match.scores, match.winner))
+        for side, team in zip(sides, new, strict=True):
+            for seat, (mu, sigma) in zip(side, team, strict=True):
+                said = account_texts.rating_changed(I18n("en"), mu - 3 * sigma, mu - 3 * sigma).text
+                await people[seat].wait_for("^" + said.replace(".", r"\.") + "$")
+        for person in people:
+            await person.close()
+
+    run(body)
 
 
 def test_the_rating_line_is_said_in_each_language_with_its_decimal_mark() -> None:
