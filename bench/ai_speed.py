@@ -18,6 +18,7 @@ searches. Each set of ``--sets`` (double-six, -nine,
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -35,13 +36,15 @@ from bergen_access.players.strong import StrongPlayer
 
 
 def timings(
-    rules: Rules, factory: Callable[[int], Player], matches: int
+    rules: Rules,
+    factory: Callable[[int], Player],
+    matches: int,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[list[float], list[float], list[float]]:
-    """Seconds per move, per decision, and per first move of each seat in each match."""
+    """Seconds per move, per decision, and per first move of each seat in each match (by ``clock``)."""
     moves: list[float] = []
     decisions: list[float] = []
     firsts: list[float] = []
-    clock = time.perf_counter
     for seed in range(1, matches + 1):
         players = [factory(seed * 10 + seat) for seat in range(rules.players)]
         match = Match(rules, SeededDealer(seed))
@@ -94,7 +97,16 @@ def main() -> None:
     parser.add_argument(
         "--sets", default="6,9,12", help="sets to measure, by highest double (default 6,9,12)"
     )
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="wall: seconds as a player waits; cpu: this process's CPU seconds (what a quiet machine "
+        "would take, read on a busy one)",
+    )
     args = parser.parse_args()
+    if hasattr(os, "getloadavg"):
+        print("load average at the start: {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
     for tile_set in (int(s) for s in args.sets.split(",")):
         measure(
             args, preset(args.preset, players=args.players, partnerships=args.partners, tile_set=tile_set)
@@ -104,6 +116,7 @@ def main() -> None:
 def measure(args: argparse.Namespace, rules: Rules) -> None:
     """Print the time lines of every level of ``args.levels`` on ``rules``."""
     table = f"{args.players} players" + (", partnerships" if args.partners else "")
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"double-{rules.tile_set}, {args.preset}, {table}, {args.matches} complete matches per level")
     for level in args.levels.split(","):
 
@@ -111,7 +124,7 @@ def measure(args: argparse.Namespace, rules: Rules) -> None:
             return play_player(level, seed)
 
         CUT.clear()
-        print(line(level, *timings(rules, factory, args.matches)), flush=True)
+        print(line(level, *timings(rules, factory, args.matches, clock)), flush=True)
     if "strong" in args.levels.split(","):
         work = args.work
 
@@ -119,7 +132,7 @@ def measure(args: argparse.Namespace, rules: Rules) -> None:
             return StrongPlayer(seed, simulations=work, time_budget=None)
 
         CUT.clear()
-        print(line(f"strong@{work}", *timings(rules, fixed, args.matches)), flush=True)
+        print(line(f"strong@{work}", *timings(rules, fixed, args.matches, clock)), flush=True)
 
 
 if __name__ == "__main__":

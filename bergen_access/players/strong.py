@@ -9,7 +9,9 @@ chance of winning the match where it ends: 1 or 0 when it reached the
 target, otherwise the race estimate of ``race``. The work is spent by
 sequential halving: after each round the worse half of the actions drop
 out, so the close calls get most of the playouts. The action with the best
-mean is chosen.
+mean is chosen. A decision stops early once the leader is clearly best or the
+rest clearly no different (``settled_race``): a clear or indifferent choice costs
+a fraction of the playouts, a close one all of them.
 
 Each determinization's playouts are weighed by how well it explains the plays
 the other seats chose (``opponent_model``: they are assumed to play, softly, by
@@ -65,6 +67,18 @@ ENDGAME_DEALS = 48
 ENDGAME_NODES = 80_000
 #: Fewer deals than this when the budget ran out: the exact search is given up for playouts.
 ENDGAME_FEWEST = 12
+#: A decision stops early once the leading action is clearly best or the rest clearly no different:
+#: every rival's paired difference (the same deals, common random numbers) is more than ``STOP_Z``
+#: standard errors above zero, or within ``INDIFFERENCE`` (a match-winning chance) of it at that
+#: confidence. Asked every ``CHECK_EVERY`` deals from ``FIRST_CHECK`` on; the work stays a function
+#: of the seed and the position, never of the clock.
+STOP_Z = 3.0
+INDIFFERENCE = 0.01
+FIRST_CHECK = 96
+CHECK_EVERY = 48
+#: Fewer effective deals than this (the opponent model can weigh a few deals far above the rest) tell
+#: too little to stop on.
+FEWEST_EFFECTIVE = 48
 
 
 def move_code(action: Action, arms: int = 2) -> int:
@@ -226,6 +240,9 @@ class StrongPlayer:
         phases = max(1, math.ceil(math.log2(count))) if halving else 1
         done = 0
         out_of_time = False
+        settled = False
+        outcomes: list[list[float]] = [[] for _ in range(count)]  # per action, its value on each deal
+        weights: list[float] = []
         for phase in range(phases):
             share = (simulations - done) // ((phases - phase) * len(alive))
             for _ in range(max(1, share)):
@@ -240,17 +257,29 @@ class StrongPlayer:
                     stream.setstate(state)
                     playout(sim, pos, stream)
                     if pos.phase == OVER:
-                        totals[index] += weight if pos.winner == side else 0.0
+                        value = 1.0 if pos.winner == side else 0.0
                     else:
-                        totals[index] += weight * race.chances(tuple(pos.scores))[side]
+                        value = race.chances(tuple(pos.scores))[side]
+                    totals[index] += weight * value
                     seen[index] += weight
+                    outcomes[index].append(value)
+                weights.append(weight)
                 done += len(alive)
                 if self._past(deadline) or (stop is not None and stop()):
                     out_of_time = True
                     break
-            if out_of_time or len(alive) <= 2 or phase == phases - 1:
-                if out_of_time:
+                deals = len(weights)
+                if (
+                    halving
+                    and deals >= FIRST_CHECK
+                    and deals % CHECK_EVERY == 0
+                    and settled_race(alive, totals, outcomes, weights)
+                ):
+                    settled = True
                     break
+            if out_of_time or settled:
+                break
+            if len(alive) <= 2 or phase == phases - 1:
                 continue
             alive.sort(key=lambda i: totals[i], reverse=True)
             survivors = alive[: (len(alive) + 1) // 2]
@@ -310,3 +339,35 @@ class StrongPlayer:
         self.last_simulations = deals * len(moves)
         self.last_values = {a: totals[i] / weights for i, a in enumerate(actions)}
         return self.last_values
+
+
+def settled_race(
+    alive: list[int], totals: list[float], outcomes: list[list[float]], weights: list[float]
+) -> bool:
+    """Whether more playouts would hardly change the choice (see ``STOP_Z`` and ``INDIFFERENCE``).
+
+    The actions in ``alive`` were played out on every deal so far; each rival's difference from the
+    leader is paired deal by deal and weighed by the deals' weights (its standard error uses their
+    effective number).
+    """
+    if len(alive) < 2:
+        return True
+    leader = max(alive, key=lambda i: totals[i])
+    best = outcomes[leader]
+    total = sum(weights)
+    if total <= 0.0:
+        return False
+    effective = total * total / sum(w * w for w in weights)
+    if effective < FEWEST_EFFECTIVE:
+        return False
+    for rival in alive:
+        if rival == leader:
+            continue
+        other = outcomes[rival]
+        gaps = [a - b for a, b in zip(best, other, strict=True)]
+        mean = sum(w * g for w, g in zip(weights, gaps, strict=True)) / total
+        spread = sum(w * (g - mean) ** 2 for w, g in zip(weights, gaps, strict=True)) / total
+        error = STOP_Z * math.sqrt(spread / (effective - 1))
+        if mean - error <= 0.0 and mean + error >= INDIFFERENCE:
+            return False
+    return True
