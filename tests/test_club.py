@@ -28,6 +28,7 @@ from bergen_access.tournament import Format, Round, TableResult, next_round, sta
 from bergen_access.tournament.evening import Evening
 
 from .capabilities import needs_posix, needs_pty, pty_spawn
+from .club_script import TRANSCRIPT, transcript
 from .drivers import ROOT, environment
 from .folders import data_folder
 
@@ -186,7 +187,7 @@ def test_the_english_evening_word_for_word(tmp_path: Path) -> None:
 
 def test_names_entered_one_by_one_are_checked(tmp_path: Path) -> None:
     out = club(tmp_path, ["--table-size", "3"], ["Anna", "anna", "help", "3x", "", "Cem", "Mia", "", "q"])
-    assert "Player 1: Anna." in out
+    assert "Anna is in: 1 player." in out
     assert "Anna is in already; every player needs a name of their own." in out
     assert "“help” is a command word; type another name." in out
     assert "“3x” must be one word that starts with a letter" in out
@@ -341,6 +342,11 @@ def test_a_result_taken_from_the_tables_keep_sheet(tmp_path: Path) -> None:
     out = club(tmp_path, [], ["yes", f"sheet 2 {third}", "q"])
     assert "That score sheet is of Tom, Cem; table 2 is Cem, Mia. Nothing was entered." in out
     assert "Round 2, tables 1,2> q" in out
+
+
+def test_the_transcript_is_what_the_director_hears(tmp_path: Path) -> None:
+    """docs/club-transcript-en.txt is generated (python -m tests.club_script --write), never edited."""
+    assert TRANSCRIPT.read_text(encoding="utf-8") == transcript()
 
 
 def test_a_partners_sheet_is_matched_by_partnership() -> None:

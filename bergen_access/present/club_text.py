@@ -327,8 +327,9 @@ class ClubText:
         return Prompt.same(self.i.gettext("Player {number}: ").format(number=number))
 
     def name_taken(self, number: int, name: str) -> str:
-        # Translators: club: a player's name was entered. {number} counts from 1.
-        return self.i.gettext("Player {number}: {name}.").format(number=number, name=name)
+        # Translators: club: a player's name was entered; {count} players are in now.
+        text = self.i.ngettext("{name} is in: {count} player.", "{name} is in: {count} players.", number)
+        return text.format(count=number, name=name)
 
     def name_refused(self, name: str, problem: NameProblem | None, most: int) -> str:
         """Why a name cannot be entered (``problem`` None: it is a command word)."""
