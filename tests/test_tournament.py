@@ -24,6 +24,7 @@ from bergen_access.tournament import (
     holder,
     next_round,
     over_the_field,
+    pairing,
     played,
     round_robin_length,
     round_seed,
@@ -257,3 +258,28 @@ def test_seats_to_fill() -> None:
         Format(3, 2, partners=True)
     with pytest.raises(ValueError):
         TableResult(0, 0, (5, 5), ((1, 1),))
+
+
+def test_a_large_field_is_paired_within_the_search_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """40 entrants at tables of 4 over 6 rounds: where no pairing without repeats is found in time, the
+    search stops at its limit (in all, not per number of repeats) and the tables are made one at a time;
+    every round stays whole."""
+    looked = [0]
+    cost = pairing._cost
+
+    def counted(group: tuple[int, ...], met: Counter[frozenset[int]]) -> int:
+        looked[0] += 1
+        return cost(group, met)
+
+    monkeypatch.setattr(pairing, "_cost", counted)
+    fmt = Format(4, 6)
+    rng = random.Random(3)
+    rounds: list[Round] = []
+    results: list[TableResult] = []
+    for _ in range(6):
+        looked[0] = 0
+        paired = next_round(fmt, 40, rounds, results)
+        assert looked[0] <= 2 * pairing.SEARCH_LIMIT
+        assert sorted(paired.seated()) == list(range(40))
+        rounds.append(paired)
+        results += [random_result(fmt, paired, t, rng) for t in range(len(paired.tables))]

@@ -29,8 +29,11 @@ from .field import Format
 TableSeats = tuple[int, ...]
 Pair = frozenset[int]
 
-#: combinations looked at per allowed number of repeated meetings before allowing one more
+#: combinations the search for the fewest repeated meetings looks at, in all, before it settles for
+#: tables made one at a time
 SEARCH_LIMIT = 20_000
+#: how far down the standings a table made one at a time looks for its other players
+GREEDY_WINDOW = 12
 
 
 @dataclass(frozen=True)
@@ -121,16 +124,35 @@ def _cost(group: Sequence[int], met: Counter[Pair]) -> int:
 
 
 def _groups(players: list[int], size: int, met: Counter[Pair]) -> list[TableSeats]:
-    """Tables of ``size`` from ``players`` (in standings order) repeating the fewest meetings."""
+    """Tables of ``size`` from ``players`` (in standings order) repeating the fewest meetings.
+
+    A search that allows one more repeated meeting at a time finds the fewest (exactly, where the field
+    is small enough to search through within ``SEARCH_LIMIT`` combinations in all); past the limit, each
+    table in turn takes the best remaining entrant and the nearest ones down that repeat the fewest
+    meetings (``_greedy``), so a round never takes long to pair.
+    """
     if not players:
         return []
     worst = _cost(players, met)
+    looked = [0]
     for budget in range(worst + 1):
-        looked = [0]
         found = _search(players, size, met, budget, looked)
         if found is not None:
             return found
-    return [tuple(players[i : i + size]) for i in range(0, len(players), size)]  # pragma: no cover
+        if looked[0] > SEARCH_LIMIT:
+            break
+    return _greedy(players, size, met)
+
+
+def _greedy(players: list[int], size: int, met: Counter[Pair]) -> list[TableSeats]:
+    tables: list[TableSeats] = []
+    left = list(players)
+    while left:
+        first, rest = left[0], left[1 : 1 + GREEDY_WINDOW]
+        others = min(combinations(rest, size - 1), key=lambda group: _cost((first, *group), met))
+        tables.append((first, *others))
+        left = [p for p in left[1:] if p not in others]
+    return tables
 
 
 def _search(
