@@ -55,6 +55,12 @@ class Knowledge:
     slots: tuple[tuple[int, ...], ...]
     soft: tuple[tuple[int, ...], ...]
     passes: int
+    #: per seat, when each slot was acquired (history times, ``2 * index``), aligned with ``slots``; empty
+    #: when unknown (the own seat, or a history this inference could not follow)
+    times: tuple[tuple[int, ...], ...] = ()
+    #: per seat, each play's (tile, time played, time its slot was acquired), in the matching that
+    #: leaves ``slots`` in the hand: which tiles played later were already held at an earlier moment
+    sources: tuple[tuple[tuple[int, int, int], ...], ...] = ()
 
     def holds_probability(self, seat: int, tile: int) -> float:
         """A quick estimate of the chance that ``seat`` holds ``tile``.
@@ -130,8 +136,9 @@ def _ends_mask(left: int, right: int, line_length: int, opening_number: int, arm
 
 def _remaining_slots(
     acquired: list[int], plays: list[tuple[int, int]], constraints: list[tuple[int, int]]
-) -> list[int] | None:
-    """Acquisition times of the slots still in hand, least constrained choice; None if inconsistent.
+) -> tuple[list[int], list[int]] | None:
+    """Acquisition times of the slots still in hand, least constrained choice, and of each play's slot;
+    None if inconsistent.
 
     Times are ordered integers: a constraint at time ``c`` binds slots
     acquired before ``c``; a play at time ``p`` takes a slot acquired before
@@ -176,7 +183,7 @@ def _remaining_slots(
     if matched < len(plays):
         return None
     used = {s for s in slot_of_play if s is not None}
-    return [acquired[s] for s in order if s not in used]
+    return [acquired[s] for s in order if s not in used], [acquired[s] for s in slot_of_play if s is not None]
 
 
 def _after(start: int, constraints: list[tuple[int, int]]) -> int:
@@ -262,13 +269,38 @@ def infer(view: SeatView) -> Knowledge:
     counts = view.tile_counts
     slots: list[tuple[int, ...]] = []
     soft: list[tuple[int, ...]] = []
+    times: list[tuple[int, ...]] = []
+    sources: list[tuple[tuple[int, int, int], ...]] = []
     for seat in range(players):
-        remaining = [] if seat == me else _remaining_slots(acquired[seat], plays[seat], constraints[seat])
-        if remaining is None or len(remaining) != (0 if seat == me else counts[seat]):
+        matched = ([], []) if seat == me else _remaining_slots(acquired[seat], plays[seat], constraints[seat])
+        if matched is None or len(matched[0]) != (0 if seat == me else counts[seat]):
             # An inconsistent history (it cannot happen under the engine): assume nothing rather than fail.
             slots.append((0,) * counts[seat])
             soft.append((0,) * counts[seat])
+            times.append(())
+            sources.append(())
             continue
+        remaining, played_from = matched
         slots.append(tuple(_after(time, constraints[seat]) & unknown for time in remaining))
         soft.append(tuple(_after(time, hints[seat]) & unknown for time in remaining))
-    return Knowledge(me, hand, unknown, counts, view.stock_size, tuple(slots), tuple(soft), passes)
+        times.append(tuple(remaining))
+        sources.append(
+            ()
+            if seat == me
+            else tuple(
+                (int(tile), time, source)
+                for (tile, time), source in zip(plays[seat], played_from, strict=True)
+            )
+        )
+    return Knowledge(
+        me,
+        hand,
+        unknown,
+        counts,
+        view.stock_size,
+        tuple(slots),
+        tuple(soft),
+        passes,
+        tuple(times),
+        tuple(sources),
+    )

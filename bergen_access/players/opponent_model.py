@@ -9,8 +9,12 @@ most people do, by the Bergen terms of ``rollout``'s policy (headers, what a
 play gives the next seat, keeping the blocker, shedding doubles, keeping
 options), softly: the chance of a play is proportional to
 ``exp(score / TEMPERATURE)``. A deal's weight is the product of the chances of
-the plays the seats really made, over their decisions since their last draw
-(before it, which tiles they held is not known from the deal alone).
+the plays the seats really made. Since a seat's last draw, its hand then was
+its tiles now and the ones it played since. Before a draw, some of its tiles now
+came later: ``knowledge`` keeps when each of a seat's slots was acquired (and
+which slot each play came from), the sampler says which tile fills each slot, so
+a deal tells the hand then too (the slots acquired before, and the tiles played
+later from slots acquired before).
 
 The search weighs each determinization's playouts by this weight, so deals
 under which the opponents' plays make sense count more. Only two ends (the
@@ -27,6 +31,7 @@ from ..core.layout import fit_masks
 from ..core.tiles import ALL_TILES_MASK, SUIT_MASK
 from ..core.view import SeatView
 from .fastsim import IS_DOUBLE, OTHER, PAIR, SimRules
+from .knowledge import Knowledge
 from .rollout import (
     BLOCKER_BONUS,
     DOUBLE_BONUS,
@@ -60,10 +65,16 @@ class Decision:
     needs: tuple[int, ...]
     next_count: int
     later: int
+    #: before a draw of the seat: the slots (``Knowledge.slots``) it held then; None: every tile it holds now
+    held: tuple[int, ...] | None = None
 
 
-def decisions(view: SeatView, sim: SimRules) -> tuple[Decision, ...]:
-    """The other seats' plays of this hand since each one's last draw, with the ends they faced."""
+def decisions(view: SeatView, sim: SimRules, knowledge: Knowledge | None = None) -> tuple[Decision, ...]:
+    """The other seats' plays of this hand, with the ends they faced.
+
+    Without ``knowledge`` only those since each seat's last draw; with it the earlier ones too, the
+    hand then read from the slots acquired before (see the module's docstring).
+    """
     if sim.many:
         return ()
     history = view.history
@@ -77,7 +88,7 @@ def decisions(view: SeatView, sim: SimRules) -> tuple[Decision, ...]:
     found: list[dict[str, int]] = []
     left = right = left_tile = right_tile = opening = -1
     line_length = line_mask = 0
-    for event in events:
+    for number, event in enumerate(events, start=start + 1):
         if isinstance(event, Opened):
             tile = int(event.tile)
             left = right = event.tile.low
@@ -104,6 +115,8 @@ def decisions(view: SeatView, sim: SimRules) -> tuple[Decision, ...]:
                         "next_need": sim.target - scores[sim.side_of[nxt]],
                         "next_count": counts[nxt],
                         "later": 0,
+                        "time": 2 * number,
+                        "drawn": 0,
                     }
                 )
             for decision in found:
@@ -118,7 +131,12 @@ def decisions(view: SeatView, sim: SimRules) -> tuple[Decision, ...]:
             counts[seat] -= 1
         elif isinstance(event, Drew):
             counts[event.seat] += 1
-            found = [d for d in found if d["seat"] != event.seat]
+            if knowledge is not None and knowledge.times and knowledge.times[event.seat]:
+                for decision in found:
+                    if decision["seat"] == event.seat:
+                        decision["drawn"] = 1
+            else:
+                found = [d for d in found if d["seat"] != event.seat]
         elif isinstance(event, HeaderScored):
             scores[event.side] += event.value
     return tuple(
@@ -134,10 +152,25 @@ def decisions(view: SeatView, sim: SimRules) -> tuple[Decision, ...]:
             opening=d["opening"],
             needs=(max(0, d["need"]), max(0, d["next_need"])),
             next_count=d["next_count"],
-            later=d["later"],
+            later=_held_later(knowledge, d["seat"], d["time"]) if d["drawn"] and knowledge else d["later"],
+            held=_held_slots(knowledge, d["seat"], d["time"]) if d["drawn"] and knowledge else None,
         )
         for d in found
     )
+
+
+def _held_slots(knowledge: Knowledge, seat: int, time: int) -> tuple[int, ...]:
+    """The seat's slots acquired before ``time``."""
+    return tuple(slot for slot, acquired in enumerate(knowledge.times[seat]) if acquired < time)
+
+
+def _held_later(knowledge: Knowledge, seat: int, time: int) -> int:
+    """The tiles the seat played from ``time`` on out of slots acquired before it."""
+    mask = 0
+    for tile, played, acquired in knowledge.sources[seat]:
+        if played >= time and acquired < time:
+            mask |= 1 << tile
+    return mask
 
 
 def play_scores(sim: SimRules, decision: Decision, hand: int) -> list[tuple[int, float]]:
@@ -200,16 +233,30 @@ def play_scores(sim: SimRules, decision: Decision, hand: int) -> list[tuple[int,
 
 
 def deal_weight(
-    sim: SimRules, found: tuple[Decision, ...], hands: list[int], known: dict[tuple[int, int], float]
+    sim: SimRules,
+    found: tuple[Decision, ...],
+    hands: list[int],
+    known: dict[tuple[int, int], float],
+    filled: list[list[int]] | None = None,
 ) -> float:
     """The chance, up to a constant, that the seats holding ``hands`` chose the plays of ``found``.
 
     ``known`` keeps each decision's chance per hand then (many deals give a seat the same hand,
-    more so late in a hand): one dict per search.
+    more so late in a hand): one dict per search. ``filled`` is the deal's tiles slot by slot
+    (``sampling.sample_deal``); without it the decisions before a seat's draw are left out.
     """
     weight = 1.0
     for index, decision in enumerate(found):
-        hand = hands[decision.seat] | decision.later
+        held = decision.held
+        if held is None:
+            hand = hands[decision.seat] | decision.later
+        elif filled:
+            tiles = filled[decision.seat]
+            hand = decision.later
+            for slot in held:
+                hand |= 1 << tiles[slot]
+        else:
+            continue
         chance = known.get((index, hand))
         if chance is None:
             chance = known[index, hand] = play_chance(sim, decision, hand)

@@ -91,18 +91,18 @@ def _kept(mask: int, trust: float, rng: random.Random) -> int:
 
 def _place(
     knowledge: Knowledge, rng: random.Random, trust: float
-) -> tuple[list[tuple[int, int]], list[int], list[int]] | None:
-    """Constrained slots (seat, allowed), their tiles, and the seats of unconstrained slots."""
-    constrained: list[tuple[int, int]] = []
-    free_slots: list[int] = []
+) -> tuple[list[tuple[int, int, int]], list[int], list[tuple[int, int]]] | None:
+    """Constrained slots (seat, allowed, slot), their tiles, and the (seat, slot) of unconstrained slots."""
+    constrained: list[tuple[int, int, int]] = []
+    free_slots: list[tuple[int, int]] = []
     for seat, slots in enumerate(knowledge.slots):
-        for fact, hinted in zip(slots, knowledge.soft[seat], strict=True):
+        for slot, (fact, hinted) in enumerate(zip(slots, knowledge.soft[seat], strict=True)):
             forbidden = fact | _kept(hinted, trust, rng) if trust and hinted else fact
             if forbidden:
-                constrained.append((seat, knowledge.unknown & ~forbidden))
+                constrained.append((seat, knowledge.unknown & ~forbidden, slot))
             else:
-                free_slots.append(seat)
-    allowed = [mask for _, mask in constrained]
+                free_slots.append((seat, slot))
+    allowed = [mask for _, mask, _ in constrained]
     for _ in range(_RESTARTS):
         chosen = _fill_greedy(allowed, knowledge.unknown, rng)
         if chosen is not None:
@@ -116,12 +116,14 @@ def _place(
 
 
 def sample_deal(
-    knowledge: Knowledge, rng: random.Random, hint_trust: float = 0.0
+    knowledge: Knowledge, rng: random.Random, hint_trust: float = 0.0, filled: list[list[int]] | None = None
 ) -> tuple[list[int], list[int]]:
     """Hands (bit masks, one per seat, the own hand as it is) and the stock (next draw last).
 
     The facts of ``knowledge`` always hold; each hint (a header let pass)
-    is followed with probability ``hint_trust``.
+    is followed with probability ``hint_trust``. ``filled``, if given, is set to
+    each seat's tiles slot by slot (aligned with ``knowledge.slots``): when each
+    tile came to the hand (``knowledge.times``), which the opponent model asks.
     """
     placed = _place(knowledge, rng, hint_trust) if hint_trust else None
     if placed is None:
@@ -131,11 +133,17 @@ def sample_deal(
     hands = [0] * len(knowledge.slots)
     hands[knowledge.seat] = knowledge.hand
     pool = knowledge.unknown
-    for (seat, _), tile in zip(constrained, chosen, strict=True):
+    if filled is not None:
+        filled[:] = [[-1] * len(slots) for slots in knowledge.slots]
+    for (seat, _, slot), tile in zip(constrained, chosen, strict=True):
         hands[seat] |= 1 << tile
         pool &= ~(1 << tile)
+        if filled is not None:
+            filled[seat][slot] = tile
     rest = _bits(pool)
     rng.shuffle(rest)
-    for seat, tile in zip(free_slots, rest, strict=False):
+    for (seat, slot), tile in zip(free_slots, rest, strict=False):
         hands[seat] |= 1 << tile
+        if filled is not None:
+            filled[seat][slot] = tile
     return hands, rest[len(free_slots) :]

@@ -220,8 +220,9 @@ class StrongPlayer:
         alive = list(range(count))
         rng = decision_rng(self.seed, view)
         template = root_position(view, knowledge.passes)
-        found = decisions(view, sim)
+        found = decisions(view, sim, knowledge)
         known: dict[tuple[int, int], float] = {}  # the opponent model's chances, per decision and hand
+        filled: list[list[int]] = []  # each deal's tiles slot by slot, for the decisions before a draw
         if searchable(sim, view.stock_size, sum(view.tile_counts)):
             exact = self._endgame(
                 EndgameSearch(sim, race, side, ENDGAME_NODES, deadline),
@@ -232,6 +233,7 @@ class StrongPlayer:
                 rng=rng,
                 found=found,
                 known=known,
+                filled=filled,
                 deadline=deadline,
                 stop=stop,
             )
@@ -247,8 +249,8 @@ class StrongPlayer:
             share = (simulations - done) // ((phases - phase) * len(alive))
             for _ in range(max(1, share)):
                 root = template.copy()
-                root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
-                weight = deal_weight(sim, found, root.hands, known) if found else 1.0
+                root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust, filled)
+                weight = deal_weight(sim, found, root.hands, known, filled) if found else 1.0
                 stream = random.Random(rng.getrandbits(64))
                 state = stream.getstate()
                 for index in alive:
@@ -308,6 +310,7 @@ class StrongPlayer:
         rng: random.Random,
         found: tuple[Decision, ...],
         known: dict[tuple[int, int], float],
+        filled: list[list[int]],
         deadline: float | None,
         stop: Callable[[], bool] | None,
     ) -> dict[Action, float] | None:
@@ -318,8 +321,8 @@ class StrongPlayer:
         try:
             for _ in range(ENDGAME_DEALS):
                 root = template.copy()
-                root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust)
-                weight = deal_weight(search.sim, found, root.hands, known) if found else 1.0
+                root.hands, root.stock = sample_deal(knowledge, rng, self.hint_trust, filled)
+                weight = deal_weight(search.sim, found, root.hands, known, filled) if found else 1.0
                 worths = []
                 for move in moves:
                     pos = root.copy()
