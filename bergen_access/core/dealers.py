@@ -48,10 +48,15 @@ class Dealer(Protocol):
 
 
 class SeededDealer:
-    """Shuffles the 28 tiles with a private generator seeded once."""
+    """Shuffles the 28 tiles with a private generator seeded once.
 
-    def __init__(self, seed: int) -> None:
+    ``shift``: seat ``s`` is given the hand the shuffle deals to seat ``(s + shift) % players`` (the
+    stock is the same): a tournament's tables of one round deal the same deals from one seed, each
+    table's seats holding other hands (``tournament.deal_seat``)."""
+
+    def __init__(self, seed: int, shift: int = 0) -> None:
         self.seed = seed
+        self.shift = shift
         self._rng = random.Random(seed)
 
     def deal(self, players: int, tiles_each: int, tiles: Sequence[Tile] = TILES) -> Deal:
@@ -61,15 +66,20 @@ class SeededDealer:
         keys = map(call, repeat(self._rng.random, len(tiles)))
         order = sorted(tiles, key=partial(next, keys))
         dealt = players * tiles_each
-        hands = tuple([tuple(order[start : start + tiles_each]) for start in range(0, dealt, tiles_each)])
-        return _new(Deal, (hands, tuple(order[dealt:])))
+        hands = [tuple(order[start : start + tiles_each]) for start in range(0, dealt, tiles_each)]
+        if self.shift:
+            turn = self.shift % players
+            hands = hands[turn:] + hands[:turn]
+        return _new(Deal, (tuple(hands), tuple(order[dealt:])))
 
     def copy(self) -> SeededDealer:
-        twin = SeededDealer(self.seed)
+        twin = SeededDealer(self.seed, self.shift)
         twin._rng.setstate(self._rng.getstate())
         return twin
 
     def spec(self) -> dict[str, Any]:
+        if self.shift:
+            return {"kind": "seeded", "seed": self.seed, "shift": self.shift}
         return {"kind": "seeded", "seed": self.seed}
 
 
@@ -133,7 +143,7 @@ def dealer_from_spec(spec: dict[str, Any]) -> Dealer:
     """Recreate a dealer from ``spec()`` output."""
     kind = spec.get("kind")
     if kind == "seeded":
-        return SeededDealer(int(spec["seed"]))
+        return SeededDealer(int(spec["seed"]), int(spec.get("shift", 0)))
     if kind == "told":
         deals = [
             Deal(

@@ -61,7 +61,7 @@ RULES: Check = mapping(string(40, None, OPTION_NAMES), scalar(), len(OPTION_NAME
 DEALER: Check = tagged(
     "kind",
     {
-        "seeded": obj({"seed": SEED}),
+        "seeded": obj({"seed": SEED}, {"shift": integer(0, 3)}),
         "told": obj(
             {
                 "deals": array(
