@@ -91,6 +91,7 @@ class CommandKind(enum.StrEnum):
     REJOIN = "rejoin"
     REGISTER = "register"
     RATINGS = "ratings"
+    TOURNAMENT = "tournament"
     WHO = "who"
     SAY = "say"
 
@@ -542,7 +543,12 @@ COMMANDS: tuple[Definition, ...] = (
         # Translators: club director's command words (bergen club): the standings of the evening so far.
         # Space-separated, the main word first; keep them unique among the director's commands.
         lambda i: i.pgettext("club command", "standings st"),
-        Place.CLUB,
+        Place.CLUB | Place.LOBBY,
+        help=_help(
+            # Translators: a line of the lobby's help: the standings of the server's tournament.
+            lambda i: i.gettext("{standings}: the tournament's standings, at any time."),
+            Place.LOBBY,
+        ),
     ),
     Definition(
         CommandKind.SHEET,
@@ -649,6 +655,24 @@ COMMANDS: tuple[Definition, ...] = (
         help=_help(
             # Translators: a line of the lobby's help.
             lambda i: i.gettext("{ratings}: the ratings of registered names, from their rated matches."),
+            Place.LOBBY,
+        ),
+    ),
+    Definition(
+        CommandKind.TOURNAMENT,
+        # Translators: lobby command words: the server's tournament ("tournament new standard 2 rounds 3",
+        # "tournament join", "tournament start"; the word alone says where it stands).
+        lambda i: i.pgettext("lobby command", "tournament"),
+        Place.LOBBY,
+        Takes.REST,
+        help=_help(
+            # Translators: a line of the lobby's help. PRESET, PLAYERS, N and LEVEL stand for what is typed
+            # there; every {…} is a word shown in the person's language.
+            lambda i: i.gettext(
+                "{tournament} {new} PRESET PLAYERS [{partners}] [{rounds} N] [{duplicate}] "
+                "[{computers} LEVEL]: a tournament; {tournament} {join} enters it, {tournament} {leave} "
+                "leaves it, {tournament} {start} begins it (who opened it)."
+            ),
             Place.LOBBY,
         ),
     ),

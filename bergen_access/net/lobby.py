@@ -17,15 +17,25 @@ from ..boundary import InputProblem, Screened, screen, shown, visible
 from ..commands.definitions import handler_of
 from ..commands.lexicon import CommandKind, names_a_command, verbosity_names
 from ..core.engine import Phase
+from ..core.refused import CreateProblem
 from ..core.rules import RulesError
 from ..i18n import LANGUAGES, I18n, normalize_language
 from ..present.message import Message, Verbosity
 from ..present.refusals import create_problem, input_refused, rules_error
 from ..present.table_talk import level_names, rules_name
 from . import account_texts, texts
+from . import tourney_texts as tourney_said
 from .connections import Client, Connections
 from .gmcp import Closing, LineKind
-from .lobby_words import LEVEL_ORDER, CreateError, lobby_words, parse_create
+from .lobby_words import (
+    LEVEL_ORDER,
+    MOST_ROUNDS,
+    CreateError,
+    TournamentError,
+    lobby_words,
+    parse_create,
+    parse_tournament,
+)
 from .names import alike, good_name
 from .per_minute import PerMinute, WrongPassphrases
 from .ratings import Ratings
@@ -33,6 +43,7 @@ from .registry import Claim, Registry, claim, good_passphrase, matches, passphra
 from .settings_line import Settings, parse_settings
 from .table import Seat, Table, Watcher
 from .tables import Tables, words_of
+from .tourney import Tournaments
 from .writes import Writes
 
 #: seats left waiting (after leave or a lost line) from one address before it may sit down anew
@@ -55,6 +66,7 @@ class Lobby:
         ratings: Ratings | None = None,
         hashing: Writes | None = None,
         report: Callable[[WrongPassphrases], None] = lambda notice: None,
+        tournaments: Tournaments | None = None,
     ) -> None:
         """``registry``: the registered names; ``hashing``: where passphrases are hashed (one thread, off
         the event loop); ``report``: the host hears of wrong passphrases (at most a line a minute per
@@ -67,6 +79,10 @@ class Lobby:
         self.hashing = hashing if hashing is not None else Writes(tables.faults.record)
         self.wrong_passphrases = PerMinute(report, WrongPassphrases)
         self.checking: set[str] = set()  # addresses whose passphrase is being checked now
+        #: the server's tournament (``tourney.py``)
+        self.tournaments = (
+            tournaments if tournaments is not None else Tournaments(tables, connections, None, lambda p: None)
+        )
 
     # ------------------------------------------------------------------ lines
 
@@ -442,6 +458,57 @@ class Lobby:
                 client.say(account_texts.rating_line(i, place, name, rating.shown, rating.matches))
         if len(board) > MOST_LISTED:
             client.say(account_texts.ratings_more(i, len(board) - MOST_LISTED))
+
+    # ------------------------------------------------------------ the tournament
+
+    def on_tournament(self, client: Client, rest: str) -> None:
+        """``tournament`` alone (where it stands), ``tournament new …``, ``join``, ``leave``, ``start``."""
+        i = client.i18n
+        words = lobby_words(i)
+        typed = rest.split()
+        if not typed:
+            self.tournaments.status(client)
+            return
+        if client.session.name is None:
+            client.say(texts.name_first(i))
+            return
+        what = words.tournament_word(typed[0])
+        if what == "join":
+            self.tournaments.join(client)
+        elif what == "leave":
+            self.tournaments.leave(client)
+        elif what == "start":
+            self.tournaments.start(client)
+        elif what == "new":
+            self._new_tournament(client, rest[len(typed[0]) :].strip())
+        else:
+            levels = [words.shown_level(level) for level in LEVEL_ORDER]
+            why = create_problem(i, CreateProblem.WORD, visible(typed[0]), levels)
+            client.say(tourney_said.bad_new(i, why))
+
+    def _new_tournament(self, client: Client, rest: str) -> None:
+        i = client.i18n
+        words = lobby_words(i)
+        try:
+            rules, rounds, duplicate, level = parse_tournament(words, rest)
+        except TournamentError as problem:
+            client.say(
+                tourney_said.bad_new(i, tourney_said.bad_rounds(i, visible(problem.word), MOST_ROUNDS))
+            )
+            return
+        except CreateError as problem:
+            levels = [words.shown_level(level) for level in LEVEL_ORDER]
+            client.say(
+                tourney_said.bad_new(i, create_problem(i, problem.code, visible(problem.word), levels))
+            )
+            return
+        except RulesError as error:
+            client.say(tourney_said.bad_new(i, rules_error(i, error)))
+            return
+        self.tournaments.open(client, rules, rounds, duplicate, level)
+
+    def on_standings(self, client: Client, rest: str) -> None:
+        self.tournaments.standings(client)
 
     # ------------------------------------------------------------ talking
 

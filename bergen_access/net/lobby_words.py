@@ -40,6 +40,25 @@ def _create_words(i: I18n) -> dict[str, str]:
     }
 
 
+def _tournament_words(i: I18n) -> dict[str, str]:
+    return {
+        # Translators: a word in "tournament new standard 2": open a new tournament. Space-separated forms,
+        # the main one first.
+        "new": i.pgettext("tournament", "new"),
+        # Translators: a word in "tournament start": the one who opened the tournament begins it.
+        "start": i.pgettext("tournament", "start"),
+        # Translators: a word in "tournament new standard 2 rounds 3": the number of rounds follows.
+        "rounds": i.pgettext("tournament", "rounds"),
+        # Translators: a word in "tournament new standard 2 duplicate": every table of a round plays the same
+        # deals, the hands passed round (duplicate deals, as in duplicate bridge).
+        "duplicate": i.pgettext("tournament", "duplicate"),
+    }
+
+
+#: the most rounds a tournament at a server has
+MOST_ROUNDS = 30
+
+
 class LobbyWords:
     """What a typed word means in the lobby, and the words to show, in one language."""
 
@@ -57,6 +76,10 @@ class LobbyWords:
             if level in LEVELS:
                 for word in (level, name):
                     self._levels.setdefault(fold(word, self.language), level)
+        self._tournament: dict[str, str] = {}
+        for english, words in _tournament_words(i).items():
+            for word in [*words.split(), english]:
+                self._tournament.setdefault(fold(word, self.language), english)
         self._presets: dict[str, str] = {}
         for english, name in preset_names(i).items():
             for word in (english, name):
@@ -77,6 +100,18 @@ class LobbyWords:
     def shown_create_word(self, english: str) -> str:
         """The main word of ``set``, ``partners`` or ``computers`` in this language."""
         return _create_words(self.i18n)[english].split()[0]
+
+    def tournament_word(self, word: str) -> str | None:
+        """``new``, ``start``, ``rounds``, ``duplicate`` (this language or English), or ``join`` and
+        ``leave`` (the lobby's own words for them)."""
+        kind = self.lobby.command(word)
+        if kind in (CommandKind.JOIN, CommandKind.LEAVE):
+            return str(kind)
+        return self._tournament.get(fold(word, self.language))
+
+    def shown_tournament_word(self, english: str) -> str:
+        """The main word of ``new``, ``start``, ``rounds`` or ``duplicate`` in this language."""
+        return _tournament_words(self.i18n)[english].split()[0]
 
     def level(self, word: str) -> str | None:
         """A computer level from its name in this language or English."""
@@ -150,3 +185,44 @@ def parse_create(words: LobbyWords, text: str) -> tuple[Rules, list[str]]:
     if len(computers) >= rules.players:  # the count that holds is the rules' (players=3 may come last)
         raise CreateError(CreateProblem.PEOPLE)
     return rules, computers
+
+
+class TournamentError(Exception):
+    """``tournament new`` was given a number of rounds that cannot be (the word as typed)."""
+
+    def __init__(self, word: str) -> None:
+        super().__init__(word)
+        self.word = word
+
+
+def parse_tournament(words: LobbyWords, text: str) -> tuple[Rules, int, bool, str]:
+    """``standard 2 rounds 3 duplicate computers easy`` (the rules as ``create`` takes them, then the
+    tournament's own words): the rules of every table, the rounds, duplicate deals, and the level of the
+    computers that fill seats. ``TournamentError``, ``CreateError`` or ``RulesError`` says what cannot be."""
+    typed = text.split()
+    rules_words: list[str] = []
+    rounds, duplicate, level = 3, False, "normal"
+    index = 0
+    while index < len(typed):
+        word = typed[index]
+        following = typed[index + 1] if index + 1 < len(typed) else None
+        own = words.tournament_word(word)
+        if own == "rounds" and following is not None:
+            if not (following.isascii() and following.isdigit()) or not 1 <= int(following) <= MOST_ROUNDS:
+                raise TournamentError(following)
+            rounds = int(following)
+            index += 2
+        elif own == "duplicate":
+            duplicate = True
+            index += 1
+        elif words.create_word(word) == "computers" and following is not None:
+            chosen = words.level(following)
+            if chosen is None:
+                raise CreateError(CreateProblem.LEVEL, following)
+            level = chosen
+            index += 2
+        else:
+            rules_words.append(word)
+            index += 1
+    rules, _ = parse_create(words, " ".join(rules_words))
+    return rules, rounds, duplicate, level

@@ -37,6 +37,7 @@ from .registry import Registry
 from .side import prompt_state
 from .table import Table
 from .tables import Faults, HostNotice, Tables, TablesBack, TornJournal
+from .tourney import Tournaments
 from .writes import Writes
 
 TICK = 10.0  # seconds between looks at what the host is to be told once a minute
@@ -91,7 +92,14 @@ class Server:
         self.registry = Registry(storage)  # the registered names (registry.py)
         self.ratings = Ratings(storage)  # their ratings (ratings.py), rated after each match that counts
         rater = Rater(self.registry, self.ratings, self.floor.writes)
-        self.floor.after_match, self.floor.over_at_start = rater.after_match, rater.after_restart
+        self.tournaments = Tournaments(self.floor, self.connections, storage, report)
+        tournaments = self.tournaments
+
+        def after_match(table: Table, key: str | None) -> None:  # rated, then the tournament's result
+            rater.after_match(table, key)
+            tournaments.after_match(table, key)
+
+        self.floor.after_match, self.floor.over_at_start = after_match, rater.after_restart
         self.lobby = Lobby(
             self.connections,
             self.floor,
@@ -100,6 +108,7 @@ class Server:
             ratings=self.ratings,
             hashing=Writes(self._faults.record),  # passphrases are hashed in a thread of their own
             report=report,
+            tournaments=self.tournaments,
         )
         self._server: asyncio.AbstractServer | None = None
         self._web: Any = None  # the page and its WebSocket (net/web.py), when served
@@ -147,6 +156,7 @@ class Server:
             if problem is not None:
                 self.floor.report(problem)
         self.floor.restore()
+        self.tournaments.restore()
         self._server = await asyncio.start_server(self.connections.serve, host, port, limit=4096 * 4)
         sockets = self._server.sockets or ()
         self._spawn(self.floor.sweep())

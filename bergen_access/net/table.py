@@ -341,6 +341,9 @@ class Table:
         self.hold_seconds = hold_seconds
         self.ready: set[int] = set()  # the people's seats ready for the next hand (emptied at each deal)
         self.ended = False  # its match is over and what follows a match was done (the ratings)
+        #: a table of the server's tournament (``tourney.py``): it plays on with computers only, and is
+        #: kept until its match is over
+        self.tournament = False
         #: journal entries the match does not hold (computers' moves the clock cut short), for the next save
         self.notes: list[dict[str, Any]] = []
 

@@ -134,6 +134,9 @@ class Tables:
             None
         )
         self.records = records  # the data folder whose records bergen record lists (None: none kept)
+        #: saved tables whose match was over when the server started, by number (a tournament takes
+        #: its results from them)
+        self.ended_at_start: dict[int, Match] = {}
         self.journals: dict[int, Journal] = {}  # each table's journal (its save and record), by number
         self.writes = Writes(faults.record)  # the writer thread: every file of the tables is written there
         self.writing: dict[int, Ticket] = {}  # each table's last write asked for
@@ -303,6 +306,7 @@ class Tables:
         assert journal_path is not None
         replayed, text = read_journal(journal_path, _checked_seat)
         if replayed.match.is_over:
+            self.ended_at_start[number] = replayed.match
             self.over_at_start(replayed.match, replayed.seats, name)  # its ratings, if they were not kept
             return None
         if len(tokens) != len(replayed.seats):
@@ -341,8 +345,34 @@ class Tables:
         self.by_number[number] = table
         return table
 
-    def sit(self, client: Client, table: Table, seat: Seat) -> None:
-        """The named person sits at a free seat; the table hears it; the match begins when it is full."""
+    def open_seated(
+        self, rules: Rules, dealer: SeededDealer, seats: list[tuple[str, str | None, str]]
+    ) -> Table:
+        """A tournament's table: each seat named (``name, level, code``: a computer's level, or None for a
+        person, whose seat waits for them under the hold rule until they sit down or rejoin with the
+        code). Its match begins with ``begin``, once the people who are here sit (``sit(start=False)``)."""
+        number = max(self.by_number, default=0) + 1
+        now = time.monotonic()
+        made = [Seat(index, name, level, code) for index, (name, level, code) in enumerate(seats)]
+        for seat in made:
+            if seat.is_person:
+                seat.away_since = now
+        hold = self.hold_minutes * 60
+        table = Table(number, Match(rules, dealer), made, save=self.save, hold_seconds=hold)
+        table.tournament = True
+        self.by_number[number] = table
+        return table
+
+    def begin(self, table: Table) -> None:
+        """A tournament's table begins (everyone who is here seated): dealt, saved, then play goes on."""
+        table.start()
+        self.save(table)
+        table.prompt_all()
+        self.computers_move(table)
+
+    def sit(self, client: Client, table: Table, seat: Seat, start: bool = True) -> None:
+        """The named person sits at a free seat; the table hears it; the match begins when it is full
+        (``start``; a tournament's table begins when everyone who is here sat down: ``begin``)."""
         person = client.session
         assert person.name is not None
         seat.name = person.name
@@ -358,7 +388,8 @@ class Tables:
         table.say_to_all(
             lambda other: None if other is seat else texts.joins(words_of(other, client), seat.name)
         )
-        self.seated(table, seat.game)
+        if start:
+            self.seated(table, seat.game)
 
     def seated(self, table: Table, game: SeatGame) -> None:
         """Someone sat down: the match begins once every person's seat is taken; then play goes on."""
@@ -640,6 +671,13 @@ class Tables:
             table.say_to_all(lambda other: texts.fault(words_of(other, None)))
 
     async def _computer_turns(self, table: Table) -> None:
+        await self._computer_moves(table)
+        # a tournament's table plays on when nobody's readiness is waited for (only computers, or every
+        # person ready): the next hand is dealt, and the computers move again
+        while table.tournament and table.deal_if_ready():
+            await self._computer_moves(table)
+
+    async def _computer_moves(self, table: Table) -> None:
         while (seat := table.computer_to_move()) is not None:
             match = table.match
             before = len(match.history)
@@ -676,12 +714,14 @@ class Tables:
         gone = table.expired(now)
         for seat in gone:
             table.say_to_all(notice(texts.stand_in, seat.name, None))
-        if not table.people:
+        if not table.people and not (table.tournament and not table.match.is_over):
             self.close(table)
             return
         # a stand-in is ready for the next hand: dealt now if everyone else is, else who is still waited for
         if gone and not table.deal_if_ready() and table.ready and table.match.phase is Phase.HAND_OVER:
             table.tell_waiting(None)
+        elif table.tournament:
+            table.deal_if_ready()  # a table of computers only, after a restart
         self.computers_move(table)
 
 

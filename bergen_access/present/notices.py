@@ -124,7 +124,14 @@ def file_problem(i: I18n, what: str, problem: FileProblem) -> Message:
         text = i.gettext(
             "The ratings could not be used ({reason}). They were kept as {path}; the ratings start anew."
         )
-    elif what in ("names", "ratings"):
+    elif what == "tournament" and problem.kept is not None:
+        # Translators: told to the host of bergen serve: the file of the server's tournament could not be
+        # used and was moved aside; the server goes on without a tournament.
+        text = i.gettext(
+            "The tournament could not be used ({reason}). It was kept as {path}; the server goes on "
+            "without it."
+        )
+    elif what in ("names", "ratings", "tournament"):
         # Translators: told to the host of bergen serve: the registered names' or the ratings' file could
         # not be used or moved aside; the server goes on without it.
         text = i.gettext("A server file could not be used ({reason}) and stays where it is: {path}.")

@@ -1,0 +1,206 @@
+"""Tournaments at ``bergen serve`` over real sockets: 8 entrants (telnet people and computers) over 3
+rounds with duplicate deals; every table of a round deals the same hands, rotated; the standings each
+entrant hears are recomputed here independently; the final standings are exported; the words are
+refused with their syntax; a kill -9 of the real server mid-round and a restart finish the tournament."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import time
+from collections import defaultdict
+from fractions import Fraction
+from pathlib import Path
+
+from bergen_access.core.engine import Match, Phase
+from bergen_access.core.events import HandDealt
+from bergen_access.core.view import SeatView
+from bergen_access.net import tourney
+from bergen_access.net.server import Server
+from bergen_access.present.club_text import said_number
+from bergen_access.tournament import holder
+
+from .blind_play_bot import move
+from .net_clients import LineClient, until
+from .test_net_server import run
+
+PEOPLE = ["Ada", "Bo", "Dee", "Eli", "Fay"]
+NEW = "tournament new standard 4 rounds 3 duplicate computers easy target=5"
+
+
+async def entrant(port: int, name: str, language: str = "en") -> LineClient:
+    person = await LineClient.connect(port)
+    await person.send(f"name {name}")
+    await person.wait_for(f"^You are {name}|^Du bist {name}|{name}")
+    if language != "en":
+        await person.send(f"language {language}")
+        await person.wait_for(rf"\b{language}\b")
+    return person
+
+
+async def play_tournament(
+    server: Server, people: dict[str, LineClient], seen: dict[tuple[int, int], Match]
+) -> None:
+    """Each person plays their seat (a legal move on their turn, ready after each hand) until the
+    tournament is over; every table of every round is kept in ``seen`` by (round, table)."""
+    deadline = time.monotonic() + 150
+    sent: dict[str, tuple[int, int, int]] = {}
+    while True:
+        tournament = server.tournaments.current
+        assert tournament is not None
+        if tournament.rounds:
+            paired = tournament.rounds[-1]
+            for (r, t), number in tournament.numbers.items():
+                table = server.tables.get(number)
+                if table is not None and r == paired.number:
+                    seen[(r, t)] = table.match
+        if tournament.over:
+            return
+        assert time.monotonic() < deadline, "the tournament did not end in time"
+        for name, client in people.items():
+            held = server.tournaments.client_of(name)
+            seat = held.session.seat if held is not None else None
+            table = held.session.table if held is not None else None
+            if seat is None or table is None or seat.game is None:
+                continue
+            match = table.match
+            state = (table.number, len(match.actions), match.hand_number)
+            if sent.get(name) == state:
+                continue  # said already: wait for it to be taken
+            if match.phase is Phase.PLAYING and match.turn == seat.index:
+                sent[name] = state
+                await client.send(move(SeatView(match, seat.index)))
+            elif match.phase is Phase.HAND_OVER and seat.index not in table.ready and not match.is_over:
+                sent[name] = state
+                await client.send("")
+        await asyncio.sleep(0.01)
+
+
+def dealt(match: Match) -> dict[int, tuple[tuple[str, ...], ...]]:
+    """The hands each deal gave every seat (the last deal of a hand number, after any redeal)."""
+    hands: dict[int, tuple[tuple[str, ...], ...]] = {}
+    for event in match.history:
+        if isinstance(event, HandDealt):
+            hands[event.hand] = tuple(tuple(t.notation for t in hand or ()) for hand in event.hands)
+    return hands
+
+
+def recomputed(tournament: tourney.Tournament) -> list[tuple[str, int, Fraction, int]]:
+    """The standings from the rounds and results, worked out here: wins, points over the field (each deal
+    and hand compared with every table that played it), points; the order as the issue says."""
+    names = tournament.names
+    wins: dict[int, int] = defaultdict(int)
+    points: dict[int, int] = defaultdict(int)
+    field: dict[int, Fraction] = defaultdict(Fraction)
+    groups: dict[tuple[int, int, int], list[tuple[int, int]]] = defaultdict(list)
+    for result in tournament.results:
+        seats = tournament.rounds[result.round].tables[result.table]
+        top = max(result.final)
+        if result.final.count(top) == 1:
+            wins[seats[result.final.index(top)]] += 1
+        for seat, score in enumerate(result.final):
+            points[seats[seat]] += score
+        for number, deal in enumerate(result.deals):
+            for seat, got in enumerate(deal):
+                hand = (seat + result.table) % len(seats)  # the hand of the round's deal this seat held
+                groups[(result.round, number, hand)].append((seats[seat], got))
+    for group in groups.values():
+        mean = Fraction(sum(got for _, got in group), len(group))
+        for who, got in group:
+            field[who] += got - mean
+    table = [(names[e], wins[e], field[e], points[e], e) for e in range(len(names))]
+    table.sort(key=lambda row: (-row[1], -row[2], -row[3], row[4]))
+    return [row[:4] for row in table]
+
+
+def test_eight_entrants_play_three_rounds_of_duplicate_deals_and_hear_the_standings(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    seen: dict[tuple[int, int], Match] = {}
+    heard: dict[str, list[str]] = {}
+
+    async def body(server: Server, port: int) -> None:
+        people = {name: await entrant(port, name, "de" if name == "Bo" else "en") for name in PEOPLE}
+        ada = people["Ada"]
+        await ada.send("tournament new standard 2 rounds nine")
+        await ada.wait_for("^No tournament: “nine” is no number of rounds from 1 to 30. Type tournament new")
+        await ada.send("standings")
+        await ada.wait_for("^No tournament here")
+        await ada.send(NEW)
+        await ada.wait_for(
+            "^Your tournament is open: own rules, tables of 4, 3 rounds, duplicate deals, computers: easy"
+        )
+        await people["Dee"].wait_for("^Ada opens a tournament: .*Type tournament join to enter")
+        await people["Bo"].send("turnier neu standard 2")
+        await people["Bo"].wait_for("^Es läuft schon ein Turnier von Ada; turnier sagt")
+        for name in PEOPLE[1:]:
+            await people[name].send("turnier beitreten" if name == "Bo" else "tournament join")
+        await people["Fay"].wait_for("^You are in the tournament: 5 entrants. Your code is")
+        await people["Bo"].send("tournament start")
+        await people["Bo"].wait_for("^Nur Ada")
+        await people["Fay"].send("tournament")
+        await people["Fay"].wait_for("^Ada's tournament: .* 5 entrants: Ada, Bo, Dee, Eli, Fay")
+        await ada.send("tournament start")
+        await ada.wait_for("^The tournament begins: 8 entrants, 3 of them computers")
+        await people["Bo"].wait_for("^Runde 1 von 3: Tisch \\d+, Platz \\d, mit ")
+        await play_tournament(server, people, seen)
+        tournament = server.tournaments.current
+        assert tournament is not None
+        for person in people.values():
+            await person.wait_for("^The tournament is over|^Das Turnier ist vorbei")
+        await ada.send("standings")
+        await until(lambda: sum(line.startswith("Final standings") for line in ada.lines) == 2)
+        await asyncio.sleep(0.2)
+        for name, person in people.items():
+            heard[name] = list(person.lines)
+        server_tournament.append(tournament)
+        for person in people.values():
+            await person.close()
+
+    server_tournament: list[tourney.Tournament] = []
+    run(body, folder)
+    tournament = server_tournament[0]
+    assert len(tournament.entrants) == 8 and sum(e.level == "easy" for e in tournament.entrants) == 3
+    # every table of a round dealt the same hands, each table's seats rotated
+    for round_number in range(3):
+        tables = [t for (r, t) in seen if r == round_number]
+        assert sorted(tables) == [0, 1]
+        canonical: dict[int, tuple[tuple[str, ...], ...]] = {}
+        for t in tables:
+            for hand, seats in dealt(seen[(round_number, t)]).items():
+                by_deal = tuple(seats[holder(t, h, 4)] for h in range(4))
+                assert canonical.setdefault(hand, by_deal) == by_deal, (round_number, t, hand)
+        assert canonical
+    # each result is its table's match, deal by deal
+    for result in tournament.results:
+        match = seen[(result.round, result.table)]
+        assert match.is_over and list(result.final) == list(match.scores)
+        assert len(result.deals) == match.hand_number
+    # the standings every entrant heard last are the ones recomputed here
+    expected = recomputed(tournament)
+    for name in ("Ada", "Dee"):
+        final = heard[name].index("Final standings:")
+        lines = heard[name][final + 1 : final + 9]
+        for place, (who, wins, field, points) in enumerate(expected, start=1):
+            win_word = "win" if wins == 1 else "wins"
+            point_word = "point" if points == 1 else "points"
+            assert lines[place - 1] == (
+                f"{place}. {who}: {wins} {win_word}, {said_number(field, 'en')} over the field, "
+                f"{points} {point_word}."
+            )
+    assert (
+        heard["Bo"].count("Endstand der Tabelle:")
+        + sum("Tabelle nach Durchgang" in line for line in heard["Bo"])
+        >= 3
+    )
+    for name in PEOPLE:
+        assert sum(line.startswith(("Round 1 of 3", "Runde 1 von 3")) for line in heard[name]) == 1
+    # the final standings as text and CSV in the server's folder
+    (text,) = folder.glob("tournament-*.txt")
+    (table,) = folder.glob("tournament-*.csv")
+    assert "Final standings:" in text.read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
+    assert [row[1] for row in rows[1:]] == [row[0] for row in expected]
+    kept = json.loads((folder / tourney.FILE).read_text(encoding="utf-8"))
+    assert len(kept["results"]) == 6 and kept["started"] is True
