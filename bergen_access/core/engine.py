@@ -76,35 +76,47 @@ Placed = tuple[Tile, int, int]
 # Every double-six play's event and placed tile, made once (about 5,500 events): they are immutable
 # values, so the hands' histories and lines share them instead of building and freeing two tuples on
 # every play, which was the largest single cost of ``apply``.
-#: by the other end: its number * 2 + 1 if its tile is a double; empty where the tile lacks ``touching``
+# The double-six tables of a play are indexed by one plain int, the *key* ``touching * 28 + tile``
+# (the number the tile is laid against, and the tile): a ``Tile`` is an int subclass, which CPython
+# indexes by its slow path, so ``apply`` makes the key once and every lookup after it is the fast one.
+# An end is known by its *code*: its number * 2, plus 1 if the tile lying there is a double.
+_SIX = 28
+assert len(TILES) == _SIX
+#: [key]: the number the tile shows outwards (-1: the tile lacks the number touched)
+_OUTER = tuple(_OTHER[tile][touching] for touching in NUMBERS for tile in TILES)
+#: [key]: the code of the end the play makes (-1: no play)
+_CODE_AFTER = tuple(
+    _OTHER[tile][touching] * 2 + _IS_DOUBLE[tile] if tile.has(touching) else -1
+    for touching in NUMBERS
+    for tile in TILES
+)
+#: by the other end's code; empty where the tile lacks ``touching``
 _ByOtherEnd = tuple[TilePlayed, ...]
-_PlayedAt = tuple[tuple[tuple[_ByOtherEnd, ...], ...], ...]  # [seat][tile][number it touches]
+_PlayedAt = tuple[tuple[_ByOtherEnd, ...], ...]  # [seat][key]
 
 
 def _played_at(end: End) -> _PlayedAt:
-    """Every event of a play at ``end``, [seat][tile][number it touches][other end's number * 2 + double]."""
+    """Every event of a play at ``end``, [seat][key][the other end's code]."""
     right = end is End.RIGHT
     others = [(other, other_double) for other in NUMBERS for other_double in (False, True)]
     table = []
     for seat in range(MAX_SEATS):
-        by_tile = []
-        for tile in TILES:
-            by_touching: list[_ByOtherEnd] = []
-            for touching in NUMBERS:
+        by_key: list[_ByOtherEnd] = []
+        for touching in NUMBERS:
+            for tile in TILES:
                 outer = _OTHER[tile][touching]
                 double = _IS_DOUBLE[tile]
                 if outer < 0:
-                    by_touching.append(())
+                    by_key.append(())
                 elif right:
-                    by_touching.append(
+                    by_key.append(
                         tuple([TilePlayed(seat, tile, end, o, outer, od, double) for o, od in others])
                     )
                 else:
-                    by_touching.append(
+                    by_key.append(
                         tuple([TilePlayed(seat, tile, end, outer, o, double, od) for o, od in others])
                     )
-            by_tile.append(tuple(by_touching))
-        table.append(tuple(by_tile))
+        table.append(tuple(by_key))
     return tuple(table)
 
 
@@ -130,9 +142,9 @@ def _drew_table(reserved: int) -> _DrewTable:
 _PASSED = tuple(Passed(seat) for seat in range(MAX_SEATS))
 _PLAYED_LEFT = _played_at(End.LEFT)
 _PLAYED_RIGHT = _played_at(End.RIGHT)
-#: [tile][number it touches]: the tile as it lies at the left or the right end
-_PLACED_LEFT = tuple(tuple((tile, _OTHER[tile][n], n) for n in NUMBERS) for tile in TILES)
-_PLACED_RIGHT = tuple(tuple((tile, n, _OTHER[tile][n]) for n in NUMBERS) for tile in TILES)
+#: [key]: the tile as it lies at the left or the right end
+_PLACED_LEFT = tuple((tile, _OTHER[tile][n], n) for n in NUMBERS for tile in TILES)
+_PLACED_RIGHT = tuple((tile, n, _OTHER[tile][n]) for n in NUMBERS for tile in TILES)
 
 #: [seat][number]: for each set of tiles showing ``number`` (a mask within its suit), their plays at one end,
 #: by tile; ``legal_actions`` looks a double-six seat's plays up here instead of walking the bits
@@ -223,7 +235,8 @@ class Match:
         self._stock: list[Tile] = []  # the next tile to draw is the last one
         self._line: deque[Placed] = deque()
         self._left = self._right = -1
-        self._left_tile = self._right_tile = TILES[0]
+        #: the codes of the ends (number * 2, plus 1 for a double there); the end tiles are the line's
+        self._left_code = self._right_code = 0
         self._opening: Tile | None = None
         self._passes = 0
         #: with four or eight arms (double-nine, double-twelve) the line lives here, not in _left/_right
@@ -261,7 +274,8 @@ class Match:
         """The tiles at the open ends, in the order of ``ends``."""
         if self._spread is not None:
             return self._spread.end_tiles
-        return (self._left_tile, self._right_tile) if self._line else None
+        line = self._line
+        return (line[0][0], line[-1][0]) if line else None
 
     @property
     def layout(self) -> Layout | None:
@@ -271,7 +285,7 @@ class Match:
         if not self._line or self._opening is None:
             return None
         return Layout.two(
-            (self._left, self._right), (self._left_tile, self._right_tile), self._opening, self._arms_rule
+            (self._left, self._right), (self._line[0][0], self._line[-1][0]), self._opening, self._arms_rule
         )
 
     @property
@@ -350,7 +364,9 @@ class Match:
 
     def _arms_end(self) -> End | None:
         """Under first-arms-first, the end that must be played while one arm is open."""
-        return arms_end(self._arms_rule, len(self._line), (self._left_tile, self._right_tile), self._opening)
+        line = self._line
+        end_tiles = (line[0][0], line[-1][0]) if line else (TILES[0], TILES[0])
+        return arms_end(self._arms_rule, len(line), end_tiles, self._opening)
 
     def _playable_mask(self, seat: int) -> int:
         hand = self._hands[seat]
@@ -366,7 +382,7 @@ class Match:
             return 0
         if self._arms_rule:  # as in legal_actions
             left_fit, right_fit = fit_masks(
-                hand, self._left, self._right, self._left_tile == self._opening, True, len(self._line)
+                hand, self._left, self._right, self._line[0][0] == self._opening, True, len(self._line)
             )
             return left_fit | right_fit
         return hand & (SIX_SUIT_MASK[self._left] | SIX_SUIT_MASK[self._right])
@@ -385,7 +401,7 @@ class Match:
         # a match whose rules say so, so a plain double-six match pays nothing for the arms.
         if self._arms_rule:
             left_fit, right_fit = fit_masks(
-                hand, left, right, self._left_tile == self._opening, True, len(self._line)
+                hand, left, right, self._line[0][0] == self._opening, True, len(self._line)
             )
         else:
             left_fit = hand & SIX_SUIT_MASK[left]
@@ -498,25 +514,25 @@ class Match:
                 left = self._left
                 right = self._right
             elif end is _RIGHT:
-                touching = self._right
-                right = _OTHER[tile][touching]
+                key = self._right * 28 + tile  # _SIX; a plain int from here on
+                right = _OUTER[key]
                 if right < 0:
                     self._refuse(action)  # raises: no half of the tile shows that end's number
                 left = self._left
-                played = _PLAYED_RIGHT[seat][tile][touching][left * 2 + _IS_DOUBLE[self._left_tile]]
+                played = _PLAYED_RIGHT[seat][key][self._left_code]
                 self._right = right
-                self._right_tile = tile
-                self._line.append(_PLACED_RIGHT[tile][touching])
+                self._right_code = _CODE_AFTER[key]
+                self._line.append(_PLACED_RIGHT[key])
             elif end is _LEFT:
-                touching = self._left
-                left = _OTHER[tile][touching]
+                key = self._left * 28 + tile  # _SIX; a plain int from here on
+                left = _OUTER[key]
                 if left < 0:
                     self._refuse(action)  # raises: no half of the tile shows that end's number
                 right = self._right
-                played = _PLAYED_LEFT[seat][tile][touching][right * 2 + _IS_DOUBLE[self._right_tile]]
+                played = _PLAYED_LEFT[seat][key][self._right_code]
                 self._left = left
-                self._left_tile = tile
-                self._line.appendleft(_PLACED_LEFT[tile][touching])
+                self._left_code = _CODE_AFTER[key]
+                self._line.appendleft(_PLACED_LEFT[key])
             else:
                 played = self._lay_checked(seat, action, hand)
                 left = self._left
@@ -587,7 +603,7 @@ class Match:
             if outer < 0:
                 self._refuse(action)
             self._right = outer
-            self._right_tile = tile
+            self._right_code = outer * 2 + _IS_DOUBLE[tile]
             self._line.append((tile, touching, outer))
         else:
             touching = self._left
@@ -595,9 +611,9 @@ class Match:
             if outer < 0:
                 self._refuse(action)
             self._left = outer
-            self._left_tile = tile
+            self._left_code = outer * 2 + _IS_DOUBLE[tile]
             self._line.appendleft((tile, outer, touching))
-        left_double, right_double = _IS_DOUBLE[self._left_tile], _IS_DOUBLE[self._right_tile]
+        left_double, right_double = self._left_code & 1 == 1, self._right_code & 1 == 1
         return TilePlayed(seat, tile, end, self._left, self._right, left_double, right_double)
 
     def _play_on_arms(self, seat: int, action: Play) -> list[Event]:
@@ -668,7 +684,8 @@ class Match:
         low = _LOW_OF[tile]
         self._line = deque([(tile, low, low)])
         self._left = self._right = low
-        self._left_tile = self._right_tile = self._opening = tile
+        self._left_code = self._right_code = low * 2 + 1  # the opening double on both ends
+        self._opening = tile
         self._passes = 0
         if self._many:
             self._spread = Arms.opened(tile, rules.arms)
@@ -693,7 +710,7 @@ class Match:
     def _header_after_play(self, seat: int, events: list[Event]) -> None:
         """Score the header a double-six play made (both ends alike); then the match is won, the turn
         passes, or the player went out."""
-        triple = _IS_DOUBLE[self._left_tile] or _IS_DOUBLE[self._right_tile]
+        triple = (self._left_code | self._right_code) & 1
         if self.board.header(seat, self._side_of[seat], _TRIPLE if triple else _DOUBLE, events):
             self.phase = _OVER
         elif self._hands[seat]:
@@ -769,7 +786,7 @@ class Match:
             tuple(self._hands),
             tuple(self._stock),
             tuple(self._line),
-            (self._left, self._right, self._left_tile, self._right_tile),
+            (self._left, self._right, self._left_code, self._right_code),
             self._spread,
             self._opening,
             self._passes,
