@@ -134,8 +134,9 @@ def test_eight_entrants_play_three_rounds_of_duplicate_deals_and_hear_the_standi
         await people["Dee"].wait_for("^Ada opens a tournament: .*Type tournament join to enter")
         await people["Bo"].send("turnier neu standard 2")
         await people["Bo"].wait_for("^Es läuft schon ein Turnier von Ada; turnier sagt")
-        for name in PEOPLE[1:]:
+        for name in PEOPLE[1:]:  # one after the other: the entry order is the standings' last key
             await people[name].send("turnier beitreten" if name == "Bo" else "tournament join")
+            await people[name].wait_for("^You are in the tournament|^Du bist im Turnier")
         await people["Fay"].wait_for("^You are in the tournament: 5 entrants. Your code is")
         await people["Bo"].send("tournament start")
         await people["Bo"].wait_for("^Nur Ada")
