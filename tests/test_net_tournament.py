@@ -9,6 +9,7 @@ import asyncio
 import csv
 import io
 import json
+import re
 import time
 from collections import defaultdict
 from fractions import Fraction
@@ -20,10 +21,13 @@ from bergen_access.core.view import SeatView
 from bergen_access.net import tourney
 from bergen_access.net.server import Server
 from bergen_access.present.club_text import said_number
+from bergen_access.session.journal import FOLDER
 from bergen_access.tournament import holder
 
 from .blind_play_bot import move
+from .folders import data_folder
 from .net_clients import LineClient, until
+from .test_net_host import environment, lines_until_listening, serve, stop
 from .test_net_server import run
 
 PEOPLE = ["Ada", "Bo", "Dee", "Eli", "Fay"]
@@ -205,3 +209,82 @@ def test_eight_entrants_play_three_rounds_of_duplicate_deals_and_hear_the_standi
     assert [row[1] for row in rows[1:]] == [row[0] for row in expected]
     kept = json.loads((folder / tourney.FILE).read_text(encoding="utf-8"))
     assert len(kept["results"]) == 6 and kept["started"] is True
+
+
+def test_a_server_killed_mid_round_comes_back_and_finishes_the_tournament(tmp_path: Path) -> None:
+    """The real ``bergen serve`` is killed (-9) while round 1 is played; restarted, the round's tables and
+    the tournament are back; Ada takes her seat back with her code, then everyone is away: each seat is
+    held (``--hold``), then a computer finishes it, round 2 is seated and played, and the final standings
+    are kept as text and CSV and said to Ada when she comes back."""
+    env = environment(tmp_path)
+    folder = data_folder(tmp_path) / "server"
+
+    async def first_half(port: int) -> dict[str, tuple[str, str]]:
+        people = {name: await entrant(port, name) for name in ("Ada", "Bo", "Dee")}
+        await people["Ada"].send("tournament new standard 2 rounds 2 duplicate computers easy target=5")
+        code = await people["Ada"].wait_for("^Your tournament is open")
+        codes = {"Ada": code.split("Your code is ")[1].split(":")[0]}
+        for name in ("Bo", "Dee"):
+            await people[name].send("tournament join")
+            joined = await people[name].wait_for("^You are in the tournament")
+            codes[name] = joined.split("Your code is ")[1].split(":")[0]
+        await people["Ada"].send("tournament start")
+        places = {}
+        for name, person in people.items():
+            place = await person.wait_for(r"^Round 1 of 2: table \d+, seat \d")
+            await person.wait_for(r"^Hand 1\. Your tiles")
+            places[name] = (codes[name], place)
+        return places
+
+    process = serve(env)
+    try:
+        _, port = lines_until_listening(process)
+        places = asyncio.run(asyncio.wait_for(first_half(port), 30))
+    finally:
+        process.kill()  # -9: nothing is closed, flushed or said
+        process.wait(timeout=10)
+    kept = json.loads((folder / tourney.FILE).read_text(encoding="utf-8"))
+    assert kept["started"] and kept["results"] == [] and len(kept["entrants"]) == 4
+
+    async def second_half(port: int) -> list[str]:
+        ada = await LineClient.connect(port)
+        code, place = places["Ada"]
+        table, seat = re.search(r"table (\d+), seat (\d)", place).groups()  # type: ignore[union-attr]
+        await ada.send(f"rejoin {code}")
+        await ada.wait_for(f"^You are back at table {table}, seat {seat}")
+        await ada.send("tournament")
+        await ada.wait_for(r"^Round 1 of 2: \d tables? still plays?")
+        await ada.wait_for(f"^Round 1 of 2: table {table}, seat {seat}, with ")
+        await ada.close()  # away: her seat is held, then a computer finishes her match
+        deadline = time.monotonic() + 90
+        while not list(folder.glob("tournament-*.csv")):
+            assert time.monotonic() < deadline, "the tournament did not finish"
+            await asyncio.sleep(0.2)
+        ada = await entrant(port, "Ada")
+        await ada.send("standings")
+        await ada.wait_for("^Final standings:")
+        await ada.wait_for(r"^4\. ")
+        await ada.close()
+        return ada.lines[ada.lines.index("Final standings:") + 1 :]
+
+    process = serve(env, "--hold", "0.05")
+    try:
+        told, port = lines_until_listening(process)
+        assert told == ["2 saved tables are back; their players rejoin with their codes."], told
+        said = asyncio.run(asyncio.wait_for(second_half(port), 120))
+    finally:
+        _, err = stop(process)
+    assert "Traceback" not in err
+    kept = json.loads((folder / tourney.FILE).read_text(encoding="utf-8"))
+    finished = tourney.read_tournament(kept)
+    assert finished.over and len(finished.results) == 4
+    expected = recomputed(finished)
+    assert [line.split(":")[0] for line in said[:4]] == [
+        f"{n}. {row[0]}" for n, row in enumerate(expected, 1)
+    ]
+    for line, (_, wins, field, points) in zip(said, expected, strict=False):
+        assert (
+            f": {wins} win" in line and f", {said_number(field, 'en')} over the field, {points} point" in line
+        )
+    records = list((data_folder(tmp_path) / FOLDER).glob("*.jsonl"))
+    assert len(records) == 4  # every match of the tournament is in the record, the killed one once
