@@ -288,3 +288,19 @@ def test_a_server_killed_mid_round_comes_back_and_finishes_the_tournament(tmp_pa
         )
     records = list((data_folder(tmp_path) / FOLDER).glob("*.jsonl"))
     assert len(records) == 4  # every match of the tournament is in the record, the killed one once
+
+
+def test_tournament_new_reads_the_same_in_english_german_and_turkish() -> None:
+    from bergen_access.i18n import I18n  # noqa: PLC0415
+    from bergen_access.net.lobby_words import lobby_words, parse_tournament  # noqa: PLC0415
+
+    lines = {
+        "en": "standard 4 partners rounds 5 duplicate computers easy target=20",
+        "de": "standard 4 partner runden 5 duplikat computer leicht target=20",
+        "tr": "standart 4 eşli tur 5 düplike bilgisayar kolay target=20",
+    }
+    read = {language: parse_tournament(lobby_words(I18n(language)), line) for language, line in lines.items()}
+    rules, rounds, duplicate, level = read["en"]
+    assert rules.partnerships and rules.players == 4 and rules.target == 20
+    assert (rounds, duplicate, level) == (5, True, "easy")
+    assert read["de"] == read["en"] == read["tr"]
