@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import partial
-from itertools import repeat
+from itertools import islice, repeat
 from operator import call
 from typing import Any, NamedTuple, Protocol
 
@@ -65,12 +65,12 @@ class SeededDealer:
         # draws them as a key function would, without a Python call per tile (a third of a deal's work).
         keys = map(call, repeat(self._rng.random, len(tiles)))
         order = sorted(tiles, key=partial(next, keys))
-        dealt = players * tiles_each
-        hands = [tuple(order[start : start + tiles_each]) for start in range(0, dealt, tiles_each)]
+        # Each hand the next ``tiles_each`` tiles of the order: zip over one iterator repeated, in C.
+        hands = tuple(islice(zip(*[iter(order)] * tiles_each, strict=False), players))
         if self.shift:
             turn = self.shift % players
             hands = hands[turn:] + hands[:turn]
-        return _new(Deal, (tuple(hands), tuple(order[dealt:])))
+        return _new(Deal, (hands, tuple(order[players * tiles_each :])))
 
     def copy(self) -> SeededDealer:
         twin = SeededDealer(self.seed, self.shift)

@@ -27,7 +27,7 @@ from .actions import (
     Refusal,
     play_action,
 )
-from .dealers import Dealer
+from .dealers import Dealer, SeededDealer
 from .events import (
     Drew,
     Event,
@@ -138,6 +138,8 @@ def _drew_table(reserved: int) -> _DrewTable:
     return table
 
 
+_ONLY_TILES = frozenset([Tile])
+
 #: every seat's pass event, made once (an immutable value, shared as the play events are)
 _PASSED = tuple(Passed(seat) for seat in range(MAX_SEATS))
 _PLAYED_LEFT = _played_at(End.LEFT)
@@ -242,8 +244,8 @@ class Match:
         #: with four or eight arms (double-nine, double-twelve) the line lives here, not in _left/_right
         self._many = rules.arms > 2
         self._spread: Arms | None = None
-        #: double-six draw events, shared (None on larger sets, whose draws make theirs)
-        self._drew = None if self._many else _drew_table(self._reserved)
+        #: double-six draw events, shared (None on larger sets, whose draws make theirs; set by each deal)
+        self._drew: _DrewTable | None = None
 
     # ----------------------------------------------------------------- reading
 
@@ -552,24 +554,19 @@ class Match:
             self.history.extend(events)
             return events
         if type(action) is Draw:
+            drew_table = self._drew
+            if drew_table is None:  # a larger set, or a stock not all tiles: the event made here
+                return self._draw_made(seat, action)
             stock = self._stock
             hands = self._hands
             hand = hands[seat]
-            if self._many:
-                if len(stock) <= self._reserved or (not self._draw_while_able and self._playable_mask(seat)):
-                    self._refuse(action)
-            elif len(stock) <= self._reserved or (
+            if len(stock) <= self._reserved or (
                 not self._draw_while_able and hand & (SIX_SUIT_MASK[self._left] | SIX_SUIT_MASK[self._right])
             ):
                 self._refuse(action)
             tile = stock.pop()
             hands[seat] = hand | 1 << tile
-            left_in_stock = len(stock)
-            drew_table = self._drew
-            if drew_table is not None and type(tile) is Tile:  # double-six: the event made once
-                drew = drew_table[seat][left_in_stock][tile]
-            else:
-                drew = _new(Drew, (seat, tile, left_in_stock, left_in_stock - self._reserved))
+            drew = drew_table[seat][len(stock)][tile]
             self.actions.append(action)
             self.history.append(drew)
             return [drew]
@@ -585,6 +582,22 @@ class Match:
         self.actions.append(action)
         self.history.extend(events)
         return events
+
+    def _draw_made(self, seat: int, action: Draw) -> list[Event]:
+        """A draw whose event is made for it: on larger sets, or from a stock that holds plain numbers
+        (the event holds the tile as drawn, as it always did)."""
+        stock = self._stock
+        hands = self._hands
+        hand = hands[seat]
+        if len(stock) <= self._reserved or (not self._draw_while_able and self._playable_mask(seat)):
+            self._refuse(action)
+        tile = stock.pop()
+        hands[seat] = hand | 1 << tile
+        left_in_stock = len(stock)
+        drew = _new(Drew, (seat, tile, left_in_stock, left_in_stock - self._reserved))
+        self.actions.append(action)
+        self.history.append(drew)
+        return [drew]
 
     def _lay_checked(self, seat: int, action: Play, hand: int) -> TilePlayed:
         """Lay a double-six play that ``apply``'s shared events do not cover, and make its event.
@@ -658,7 +671,10 @@ class Match:
         tile_set = rules.tiles
         tiles = tile_set.tiles
         doubles = tile_set.doubles_mask
-        deal_of = self.dealer.deal
+        dealer = self.dealer
+        deal_of = dealer.deal
+        seeded = type(dealer) is SeededDealer  # its deals are the set's own tiles, never plain numbers
+        drew_table = None if self._many else _DREW_TABLES.get(reserved) or _drew_table(reserved)
         dealt_tiles = players * each
         while True:
             deal = deal_of(players, each, tiles)
@@ -672,6 +688,8 @@ class Match:
                     held |= mask
             self._hands = masks
             self._stock = stock = list(reversed(deal[1]))
+            # Double-six draws share their events, unless the stock holds plain numbers (a dealer's own).
+            self._drew = drew_table if seeded or _ONLY_TILES.issuperset(map(type, stock)) else None
             size = len(stock)
             hands = tuple(map(tuple, map(sorted, dealt)))
             events.append(_new(HandDealt, (number, hands, each, size, size - reserved)))
