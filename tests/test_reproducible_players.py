@@ -41,6 +41,7 @@ from bergen_access.session.journal import FOLDER, Journal, read_journal
 from bergen_access.session.storage import Storage
 
 from .drivers import ROOT, environment
+from .folders import data_folder
 from .net_clients import LineClient, one_move
 from .test_net_server import run as run_server
 
@@ -243,12 +244,16 @@ def test_a_move_the_ceiling_cut_short_is_in_the_record(tmp_path: Path) -> None:
     """A machine too busy to finish the work: the move is still made, and the record says which one and
     how much of the work was done; a search that finishes leaves no such entry."""
     busy = StrongPlayer(5, simulations=10**6, time_budget=0.002)
-    entries, envelope = _played_with(busy, tmp_path / "busy")
+    entries, envelope = _played_with(busy, data_folder(tmp_path / "busy"))
     cut = [entry["hurried"] for entry in entries if "hurried" in entry]
     assert cut and envelope["hurried"] == len(cut)
     assert all(note["seat"] == 1 and 0 < note["work"] < note["of"] == 10**6 for note in cut)
-    entries, envelope = _played_with(StrongPlayer(5, simulations=60), tmp_path / "quiet")
+    entries, envelope = _played_with(StrongPlayer(5, simulations=60), data_folder(tmp_path / "quiet"))
     assert not any("hurried" in entry for entry in entries) and envelope["hurried"] == 0
+    # The player is told too: `bergen record` says how many computer moves were made in haste.
+    haste = f"{len(cut)} computer move{'s' if len(cut) > 1 else ''} made in haste (a busy machine)."
+    assert haste in _program(["record", "--plain"], tmp_path / "busy")
+    assert "in haste" not in _program(["record", "--plain"], tmp_path / "quiet")
 
 
 def test_a_network_tables_computers_are_the_deals_and_record_a_cut_move(tmp_path: Path) -> None:

@@ -122,6 +122,21 @@ def taken_back_text(i: I18n, count: int) -> str:
     return " " + text.format(count=count)
 
 
+def hurried_text(i: I18n, count: int) -> str:
+    """`` 2 computer moves made in haste.`` after a match's line (nothing when none were): those moves
+    were cut short by a machine too busy for the work, so they are not the seed's alone."""
+    if count <= 0:
+        return ""
+    # Translators: after a recorded match's line: computers' moves cut short because the machine was too
+    # busy to finish thinking (replaying the match from its seed may give other moves there).
+    text = i.ngettext(
+        "{count} computer move made in haste (a busy machine).",
+        "{count} computer moves made in haste (a busy machine).",
+        count,
+    )
+    return " " + text.format(count=count)
+
+
 def entry_line(i: I18n, number: int, entry: Entry) -> str:
     """A recorded match's line in the list, with the moves taken back."""
     line = match_line(
@@ -134,7 +149,7 @@ def entry_line(i: I18n, number: int, entry: Entry) -> str:
         levels=entry.seat_levels,
         table=entry.table,
     )
-    return line + taken_back_text(i, entry.taken_back)
+    return line + taken_back_text(i, entry.taken_back) + hurried_text(i, entry.hurried)
 
 
 def entry_message(i: I18n, number: int, entry: Entry) -> Message:
@@ -142,7 +157,7 @@ def entry_message(i: I18n, number: int, entry: Entry) -> Message:
     line = entry_line(i, number, entry)
     braille = match_braille(
         i, number, entry.started, entry.match, names=entry.names, human=entry.player
-    ) + taken_back_text(i, entry.taken_back)
+    ) + taken_back_text(i, entry.taken_back) + hurried_text(i, entry.hurried)
     return Message(line, line, braille)
 
 

@@ -79,6 +79,11 @@ class Entry:
     def taken_back(self) -> int:
         return int(self.envelope.get("taken_back", 0))
 
+    @property
+    def hurried(self) -> int:
+        """The computers' moves the wall-clock ceiling cut short (a machine too busy for the work)."""
+        return int(self.envelope.get("hurried", 0))
+
 
 def same_match(match: Match, record: Any) -> bool:
     """A record of version 1 or 2 holds this match so far (or a move more or less): deal, rules, actions."""
