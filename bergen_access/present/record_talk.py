@@ -155,9 +155,11 @@ def entry_line(i: I18n, number: int, entry: Entry) -> str:
 def entry_message(i: I18n, number: int, entry: Entry) -> Message:
     """A recorded match as the list says it: the whole line, on braille which, when and the result."""
     line = entry_line(i, number, entry)
-    braille = match_braille(
-        i, number, entry.started, entry.match, names=entry.names, human=entry.player
-    ) + taken_back_text(i, entry.taken_back) + hurried_text(i, entry.hurried)
+    braille = (
+        match_braille(i, number, entry.started, entry.match, names=entry.names, human=entry.player)
+        + taken_back_text(i, entry.taken_back)
+        + hurried_text(i, entry.hurried)
+    )
     return Message(line, line, braille)
 
 
