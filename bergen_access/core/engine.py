@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from enum import StrEnum
-from operator import attrgetter
 
 from .actions import ALL_DRAWS as _DRAWS
 from .actions import ALL_PASSES as _PASSES
@@ -147,33 +146,6 @@ _PLAYED_RIGHT = _played_at(End.RIGHT)
 #: [key]: the tile as it lies at the left or the right end
 _PLACED_LEFT = tuple((tile, _OTHER[tile][n], n) for n in NUMBERS for tile in TILES)
 _PLACED_RIGHT = tuple((tile, n, _OTHER[tile][n]) for n in NUMBERS for tile in TILES)
-
-#: [seat][number]: for each set of tiles showing ``number`` (a mask within its suit), their plays at one end,
-#: by tile; ``legal_actions`` looks a double-six seat's plays up here instead of walking the bits
-_PlaysBySubset = tuple[tuple[dict[int, tuple[Play, ...]], ...], ...]
-
-
-def _plays_at(end: End) -> _PlaysBySubset:
-    """The plays at ``end`` of every set of tiles showing a number, for every seat (made once)."""
-    table = []
-    for seat in range(MAX_SEATS):
-        by_number = []
-        for number in NUMBERS:
-            suit = SIX_SUIT_MASK[number]
-            plays: dict[int, tuple[Play, ...]] = {}
-            subset = suit
-            while subset:
-                plays[subset] = tuple([_PLAYS[seat][tile][end] for tile in tiles_in(subset)])
-                subset = (subset - 1) & suit
-            by_number.append(plays)
-        table.append(tuple(by_number))
-    return tuple(table)
-
-
-_PLAYS_AT_LEFT = _plays_at(End.LEFT)
-_PLAYS_AT_RIGHT = _plays_at(End.RIGHT)
-#: plays at both ends are merged by tile; ``sorted`` keeps the left end's play of a tile first
-_TILE_OF = attrgetter("tile")
 
 
 class Phase(StrEnum):
@@ -397,28 +369,39 @@ class Match:
         if self._many:
             return self._legal_on_arms(seat)
         hand = self._hands[seat]
-        left = self._left
-        right = self._right
         # Double-six under first-arms-first (rules.md §4): the rule is layout's fit_masks, asked only by
         # a match whose rules say so, so a plain double-six match pays nothing for the arms.
         if self._arms_rule:
             left_fit, right_fit = fit_masks(
-                hand, left, right, self._line[0][0] == self._opening, True, len(self._line)
+                hand, self._left, self._right, self._line[0][0] == self._opening, True, len(self._line)
             )
         else:
-            left_fit = hand & SIX_SUIT_MASK[left]
-            right_fit = hand & SIX_SUIT_MASK[right]
-        # Plays sorted by tile, then end: looked up by the fitting tiles of each end (their masks).
-        if not right_fit:
-            if not left_fit:
-                return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
-            actions: list[Action] = [*_PLAYS_AT_LEFT[seat][left][left_fit]]
-        elif not left_fit:
-            actions = [*_PLAYS_AT_RIGHT[seat][right][right_fit]]
-        else:
-            actions = sorted(
-                _PLAYS_AT_LEFT[seat][left][left_fit] + _PLAYS_AT_RIGHT[seat][right][right_fit], key=_TILE_OF
-            )
+            left_fit = hand & SIX_SUIT_MASK[self._left]
+            right_fit = hand & SIX_SUIT_MASK[self._right]
+        fit = left_fit | right_fit
+        if not fit:
+            return [_DRAWS[seat] if len(self._stock) > self._reserved else _PASSES[seat]]
+        plays = _PLAYS[seat]
+        if not fit & (fit - 1):  # one tile fits (the commonest case with any): no walk over the bits
+            pair = plays[fit.bit_length() - 1]
+            if not right_fit:
+                actions: list[Action] = [pair[0]]
+            elif left_fit:
+                actions = [*pair]
+            else:
+                actions = [pair[1]]
+            if self._draw_while_able and len(self._stock) > self._reserved:
+                actions.append(_DRAWS[seat])
+            return actions
+        actions = []
+        while fit:
+            bit = fit & -fit
+            fit ^= bit
+            pair = plays[bit.bit_length() - 1]
+            if left_fit & bit:
+                actions.append(pair[0])
+            if right_fit & bit:
+                actions.append(pair[1])
         if self._draw_while_able and len(self._stock) > self._reserved:
             actions.append(_DRAWS[seat])
         return actions
