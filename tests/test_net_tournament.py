@@ -14,6 +14,7 @@ import time
 from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from bergen_access.core.engine import Match, Phase
 from bergen_access.core.events import HandDealt
@@ -304,3 +305,44 @@ def test_tournament_new_reads_the_same_in_english_german_and_turkish() -> None:
     assert rules.partnerships and rules.players == 4 and rules.target == 20
     assert (rounds, duplicate, level) == (5, True, "easy")
     assert read["de"] == read["en"] == read["tr"]
+
+
+def test_a_web_page_entrant_plays_and_its_page_shows_its_table_and_the_standings() -> None:
+    from .test_net_web import run as run_web  # noqa: PLC0415
+    from .web_clients import SocketClient  # noqa: PLC0415
+
+    async def body(server: Server, port: int, web_port: int) -> None:
+        page = await SocketClient.connect(web_port)
+        await page.send("language en verbosity normal")
+        await page.send("name Ada")
+        await page.wait_for("You are Ada")
+        people: dict[str, Any] = {
+            "Ada": page,
+            "Bo": await entrant(port, "Bo"),
+            "Dee": await entrant(port, "Dee"),
+        }
+        await page.send("tournament new standard 2 rounds 2 duplicate computers easy target=5")
+        await page.wait_for("^Your tournament is open")
+        for name in ("Bo", "Dee"):
+            await people[name].send("tournament join")
+            await people[name].wait_for("^You are in the tournament")
+        await page.send("tournament start")
+        place = await page.wait_for(r"^Round 1 of 2: table \d+, seat \d, with ")
+        await until(lambda: ((page.last("status") or {}).get("tournament") or {}).get("place") == place)
+        shown = (page.last("status") or {})["tournament"]
+        assert shown["standings"][0] == "Standings before the first round is finished:"
+        assert len(shown["standings"]) == 5  # the heading, three people and a computer
+        await play_tournament(server, people, {})
+        await page.wait_for("^The tournament is over")
+        await page.send("standings")
+        await until(
+            lambda: (
+                ((page.last("status") or {}).get("tournament") or {}).get("standings", [""])[0]
+                == "Final standings:"
+            ),
+            what="the final standings on the page",
+        )
+        for person in people.values():
+            await person.close()
+
+    run_web(body)

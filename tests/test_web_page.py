@@ -673,6 +673,29 @@ def test_a_section_with_nothing_in_it_is_not_shown(served: Served, context: Brow
     served.call(bo.close())
 
 
+def test_the_tournament_section_shows_your_table_and_the_standings(
+    served: Served, context: BrowserContext
+) -> None:
+    """A tournament entrant's page has a Tournament section: their table in the round, then the
+    standings, one line each (quiet: the log says them as they come)."""
+    at = AtPage(context.new_page(), served).open()
+    at.type("name Ines")
+    at.heard("You are Ines")
+    at.type("tournament new standard 2 rounds 1 computers easy target=5")
+    at.heard("Your tournament is open")
+    assert "Tournament" not in shown_headings(at)
+    at.type("tournament start")
+    at.heard("Round 1 of 1: table")
+    at.page.locator("#tournament-place", has_text="Round 1 of 1: table").wait_for()
+    assert "Tournament" in shown_headings(at)
+    assert (
+        at.page.locator("#standings li")
+        .all_text_contents()[0]
+        .startswith("Standings before the first round is finished")
+    )
+    assert at.page.locator("#standings li").count() == 3  # the heading, Ines and a computer
+
+
 def test_keys_say_the_last_line_the_status_the_turn_and_who_is_at_the_table(
     served: Served, context: BrowserContext
 ) -> None:

@@ -168,7 +168,9 @@ class Server:
         connections: one lobby, one set of tables."""
         from .web import WebSide  # noqa: PLC0415 - aiohttp is loaded only for --web
 
-        self._web = WebSide(self.connections, self.floor.report, self._faults.record)
+        self._web = WebSide(
+            self.connections, self.floor.report, self._faults.record, self.tournaments.page_view
+        )
         port_got: int = await self._web.start(host, port)
         return port_got
 

@@ -458,6 +458,23 @@ class Tournaments:
             return
         self._say_standings(client, tournament)
 
+    def page_view(self, client: Client) -> dict[str, Any]:
+        """What the web page shows of a tournament under way (its "Tournament" section): the person's
+        table in the round, if they play in it, and the standings, one line each."""
+        tournament = self.current
+        if tournament is None or not tournament.started:
+            return {}
+        text = ClubText(client.i18n, tournament.names)
+        shown: dict[str, Any] = {"standings": text.standings_lines(tournament.evening())}
+        if tournament.over:
+            shown["place"] = said.over(client.i18n).text
+        else:
+            paired = tournament.rounds[-1]
+            place = self._place(client, tournament, paired)
+            if place is not None:
+                shown["place"] = place.text
+        return {"tournament": shown}
+
     def _say_standings(self, client: Client, tournament: Tournament) -> None:
         text = ClubText(client.i18n, tournament.names)
         for told in text.standings_lines(tournament.evening()):
@@ -465,22 +482,26 @@ class Tournaments:
 
     def _tell_place(self, client: Client, tournament: Tournament, paired: Round) -> None:
         """Where this person plays in the round: round, table, seat, and with whom."""
+        place = self._place(client, tournament, paired)
+        if place is not None:
+            client.say(place)
+
+    def _place(self, client: Client, tournament: Tournament, paired: Round) -> Message | None:
         name = client.session.name
         for index, seats in enumerate(paired.tables):
             names = [tournament.entrants[e].name for e in seats]
             number = tournament.numbers.get((paired.number, index))
             if name in names and number is not None:
                 others = [n for n in names if n != name]
-                client.say(
-                    said.your_table(
-                        client.i18n,
-                        paired.number + 1,
-                        tournament.fmt.rounds,
-                        table=number,
-                        seat=names.index(name) + 1,
-                        others=others,
-                    )
+                return said.your_table(
+                    client.i18n,
+                    paired.number + 1,
+                    tournament.fmt.rounds,
+                    table=number,
+                    seat=names.index(name) + 1,
+                    others=others,
                 )
+        return None
 
     # ------------------------------------------------------------ the rounds
 
@@ -581,31 +602,35 @@ class Tournaments:
             return
         tournament.results.append(match_result(table.match, paired.number, place))
         tournament.pair()
+        playing = len(tournament.playing())
+        # this result ended the round: nothing of the round is still played (another round is paired,
+        # or the tournament is over); decided here, once, whatever order the writes come back in
+        ended = tournament.over or tournament.rounds[-1].number != paired.number
         ticket = self.write()
         for client in listeners(table):
             client.hold_until(ticket)
-        ticket.then(lambda: self._after_result(table, paired))
+        ticket.then(lambda: self._after_result(tournament, table, paired, 0 if ended else playing))
 
-    def _after_result(self, table: Table, paired: Round) -> None:
-        tournament = self.current
-        if tournament is None:
+    def _after_result(self, tournament: Tournament, table: Table, paired: Round, playing: int) -> None:
+        """A table's result is on the disk: the standings and the next round if it ended the round
+        (``playing`` 0), else its people hear how many tables of the round still play."""
+        if tournament is not self.current:
             return
-        if tournament.over or tournament.rounds[-1].number != paired.number:  # the round is over
-            for entrant in tournament.entrants:
-                client = self.client_of(entrant.name) if entrant.level is None else None
-                if client is not None:
-                    self._say_standings(client, tournament)
-            if tournament.over:
-                self._finish()
-                self._tell_entrants(said.over)
-            else:
-                self._open_round(tell=True)
-            self._close_finished()
+        if playing:
+            for person in table.people:
+                if isinstance(person.client, Client):
+                    person.client.say(said.round_waits(person.client.i18n, paired.number + 1, playing))
             return
-        playing = len(tournament.playing())
-        for person in table.people:
-            if isinstance(person.client, Client):
-                person.client.say(said.round_waits(person.client.i18n, paired.number + 1, playing))
+        for entrant in tournament.entrants:
+            client = self.client_of(entrant.name) if entrant.level is None else None
+            if client is not None:
+                self._say_standings(client, tournament)
+        if tournament.over:
+            self._finish()
+            self._tell_entrants(said.over)
+        else:
+            self._open_round(tell=True)
+        self._close_finished()
 
     def _close_finished(self) -> None:
         """Finished tournament tables nobody sits at or watches any more are gone."""

@@ -229,8 +229,11 @@ class WebSide:
         connections: Connections,
         report: Callable[[MalformedRequests], None] = lambda notice: None,
         fault: Callable[[str], None] = lambda detail: None,
+        more: Callable[[Client], dict[str, Any]] = lambda client: {},
     ) -> None:
+        """``more``: what the page is told beside a seat's state (the server's tournament)."""
         self.connections = connections
+        self.more = more
         self.fault = fault  # a fault of ours in a handler (its traceback): the server's faults
         self.bad = BadRequests(report)  # malformed requests: a few lines to the host, never a traceback
         self._ticker: asyncio.Task[None] | None = None
@@ -305,7 +308,12 @@ class WebSide:
         sender = asyncio.ensure_future(client.send_all())
         connections = self.connections
         refused = connections.admit(client)
-        client.describe = web_state  # the prompt's state and the page's buttons
+        more = self.more
+
+        def describe(described: Client) -> dict[str, Any]:  # the prompt's state, the page's buttons, more
+            return {**web_state(described), **more(described)}
+
+        client.describe = describe
         try:
             if refused is not None:
                 client.close(refused)

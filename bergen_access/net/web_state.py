@@ -73,6 +73,8 @@ def page_words(i: I18n) -> dict[str, str]:
         "whose_turn": i.gettext("It is not your turn: {name} is to play."),
         # Translators: the web page: said by the key for who is at the table while at no table.
         "no_table": i.gettext("You are at no table."),
+        # Translators: the web page: the heading of the server's tournament (your table, the standings).
+        "tournament": i.gettext("Tournament"),
         # Translators: the web page: the heading of the settings (language, verbosity, sounds).
         "settings": i.gettext("Settings"),
         # Translators: the web page: the label of the choice of language.

@@ -285,19 +285,34 @@
     const people = Array.isArray(state.people)
       ? state.people.filter((entry) => typeof entry === "string").map(shown)
       : [];
-    const list = $("people");
-    if ([...list.children].map((item) => item.textContent).join("\n") !== people.join("\n")) {
-      list.replaceChildren(...people.map((entry) => {
+    fillList($("people"), people);
+    showSection("people", people.length > 0);
+    // the server's tournament: your table in the round, then the standings (quiet: the log says them)
+    const tournament = state.tournament && typeof state.tournament === "object" ? state.tournament : null;
+    const place = tournament && typeof tournament.place === "string" ? shown(tournament.place) : "";
+    const placeLine = $("tournament-place");
+    if (placeLine.textContent !== place) placeLine.textContent = place;
+    placeLine.hidden = !place;
+    const standings = tournament && Array.isArray(tournament.standings)
+      ? tournament.standings.filter((entry) => typeof entry === "string").map(shown)
+      : [];
+    fillList($("standings"), standings);
+    showSection("standings", tournament !== null);
+    lastState = state;
+  }
+
+  // A section with nothing in it is hidden, heading and all (a heading over nothing is a dead stop).
+  // A list's items, replaced only when they changed (each as text, never markup).
+  function fillList(list, entries) {
+    if ([...list.children].map((item) => item.textContent).join("\n") !== entries.join("\n")) {
+      list.replaceChildren(...entries.map((entry) => {
         const item = document.createElement("li");
         item.textContent = entry;
         return item;
       }));
     }
-    showSection("people", people.length > 0);
-    lastState = state;
   }
 
-  // A section with nothing in it is hidden, heading and all (a heading over nothing is a dead stop).
   function showSection(id, shown) {
     const section = $(id).closest("section");
     if (section.hidden === shown) section.hidden = !shown;
