@@ -346,3 +346,93 @@ def test_a_web_page_entrant_plays_and_its_page_shows_its_table_and_the_standings
             await person.close()
 
     run_web(body)
+
+
+def test_entering_leaving_and_starting_are_refused_where_they_cannot_be() -> None:
+    async def body(server: Server, port: int) -> None:
+        ada, bo, dee = [await entrant(port, name) for name in ("Ada", "Bo", "Dee")]
+        nobody = await LineClient.connect(port)
+        await nobody.send("tournament join")
+        await nobody.wait_for("^First your name")
+        await bo.send("tournament join")
+        await bo.wait_for("^No tournament here. Type tournament new")
+        await ada.send("tournament new standard 2 rounds 2 computers easy")
+        await ada.wait_for("^Your tournament is open")
+        await bo.send("tournament join")
+        await bo.wait_for("^You are in the tournament: 2 entrants")
+        await bo.send("tournament join")
+        await bo.wait_for("^You are in the tournament already")
+        await dee.send("tournament leave")
+        await dee.wait_for("^You are not in the tournament")
+        await dee.send("tournament maybe")
+        await dee.wait_for("^No tournament: “maybe” is not understood. Type tournament new")
+        await bo.send("tournament start")
+        await bo.wait_for("^Only Ada, who opened the tournament, begins it")
+        await bo.send("tournament leave")
+        await bo.wait_for("^You are out of the tournament")
+        await ada.wait_for("^Bo leaves the tournament: 1 entrant")
+        await bo.send("tournament join")
+        await bo.wait_for("^You are in the tournament: 2 entrants")
+        await ada.send("tournament leave")  # who opened it: it is called off
+        await bo.wait_for("^Ada called the tournament off")
+        await bo.send("tournament")
+        await bo.wait_for("No tournament here", since=len(bo.lines) - 1)
+        await ada.send("tournament new standard 2 rounds 1 computers easy target=5")
+        await ada.wait_for("^Your tournament is open: own rules, tables of 2, 1 round")
+        await ada.send("tournament start")
+        await ada.wait_for(r"^Round 1 of 1: table \d+, seat \d, with ")
+        await bo.send("tournament join")
+        await bo.wait_for("^The tournament has begun: nobody enters or leaves now")
+        await bo.send("tournament new standard 2")
+        await bo.wait_for("^Ada's tournament is on already; tournament says where it stands")
+        for person in (ada, bo, dee, nobody):
+            await person.close()
+
+    run(body)
+
+
+def test_partners_change_every_round_and_both_partners_of_the_winning_side_win() -> None:
+    seen: dict[tuple[int, int], Match] = {}
+
+    async def body(server: Server, port: int) -> None:
+        people = {name: await entrant(port, name) for name in ("Ada", "Bo")}
+        await people["Ada"].send(
+            "tournament new standard 4 partners rounds 3 duplicate computers easy target=5"
+        )
+        await people["Ada"].wait_for("^Your tournament is open: own rules, tables of 4, partners, 3 rounds")
+        await people["Bo"].send("tournament join")
+        await people["Bo"].wait_for("^You are in the tournament")
+        await people["Ada"].send("tournament start")
+        await people["Ada"].wait_for("^The tournament begins: 4 entrants, 2 of them computers")
+        await play_tournament(server, people, seen)
+        tournament = server.tournaments.current
+        assert tournament is not None
+        partners = set()
+        for result in tournament.results:
+            seats = tournament.rounds[result.round].tables[result.table]
+            assert result.final[0] == result.final[2] and result.final[1] == result.final[3]
+            partners.add(frozenset((seats[0], seats[2])))
+        assert len(partners) == 3  # Ada (entrant 0) partners each of the others once
+        standings = {s.entrant: s.wins for s in tournament.evening().standings()}
+        for result in tournament.results:
+            seats = tournament.rounds[result.round].tables[result.table]
+            winner = 0 if result.final[0] > result.final[1] else 1
+            assert result.final[winner] > result.final[1 - winner]
+        assert sum(standings.values()) == 2 * len(tournament.results)  # two winners a table
+        expected = recomputed_partners(tournament)
+        assert standings == expected
+        for person in people.values():
+            await person.close()
+
+    run(body)
+
+
+def recomputed_partners(tournament: tourney.Tournament) -> dict[int, int]:
+    """Wins with partners, worked out here: both seats of the side with more points win."""
+    wins: dict[int, int] = dict.fromkeys(range(len(tournament.entrants)), 0)
+    for result in tournament.results:
+        seats = tournament.rounds[result.round].tables[result.table]
+        side = 0 if result.final[0] > result.final[1] else 1
+        for seat in (side, side + 2):
+            wins[seats[seat]] += 1
+    return wins
