@@ -18,12 +18,14 @@ from typing import Any
 
 from bergen_access.core.engine import Match, Phase
 from bergen_access.core.events import HandDealt
+from bergen_access.core.rules import preset
 from bergen_access.core.view import SeatView
+from bergen_access.i18n import I18n
 from bergen_access.net import tourney
 from bergen_access.net.server import Server
 from bergen_access.present.club_text import said_number
 from bergen_access.session.journal import FOLDER
-from bergen_access.tournament import holder
+from bergen_access.tournament import Format, holder
 
 from .blind_play_bot import move
 from .folders import data_folder
@@ -292,7 +294,6 @@ def test_a_server_killed_mid_round_comes_back_and_finishes_the_tournament(tmp_pa
 
 
 def test_tournament_new_reads_the_same_in_english_german_and_turkish() -> None:
-    from bergen_access.i18n import I18n  # noqa: PLC0415
     from bergen_access.net.lobby_words import lobby_words, parse_tournament  # noqa: PLC0415
 
     lines = {
@@ -436,3 +437,49 @@ def recomputed_partners(tournament: tourney.Tournament) -> dict[int, int]:
         for seat in (side, side + 2):
             wins[seats[seat]] += 1
     return wins
+
+
+def test_a_damaged_tournament_file_is_set_aside_and_told_in_one_sentence(tmp_path: Path) -> None:
+    from bergen_access.net.registry import KeptFileProblem  # noqa: PLC0415
+    from bergen_access.present.notices import file_problem  # noqa: PLC0415
+    from bergen_access.session.storage import Storage  # noqa: PLC0415
+
+    good = tourney.Tournament(
+        "Ada",
+        preset("standard", players=2),
+        Format(table_size=2, rounds=2),
+        "easy",
+        "en",
+        7,
+        [tourney.Entrant("Ada"), tourney.Entrant("Bo")],
+        started=True,
+    )
+    kept = json.loads(good.to_json())
+    assert tourney.read_tournament(kept).names == ["Ada", "Bo"]
+    damaged = [
+        {**kept, "results": [{"round": 0, "table": 5, "final": [5, 1], "deals": []}]},  # no such table
+        {**kept, "results": [{"round": 0, "table": 0, "final": [5, 1], "deals": [[4, 0]]}]},  # not its sum
+        {**kept, "entrants": [{"name": "Ada", "level": None, "code": "x"}] * 2},  # one name twice
+        {**kept, "rules": {"players": 7}},
+        {**kept, "seed": "seven"},
+    ]
+    for number, content in enumerate(damaged):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        (folder / tourney.FILE).write_text(json.dumps(content), encoding="utf-8")
+        told: list[object] = []
+
+        async def start(folder: Path = folder, told: list[object] = told) -> None:
+            server = Server(Storage.open(folder), report=told.append)
+            await server.start("127.0.0.1", 0)
+            assert server.tournaments.current is None
+            await server.close()
+
+        asyncio.run(start())
+        (problem,) = [t for t in told if isinstance(t, KeptFileProblem)]
+        said = file_problem(I18n("en"), problem.what, problem.problem).text
+        assert (
+            said.startswith("The tournament could not be used (")
+            and "; the server goes on without it." in said
+        )
+        assert not (folder / tourney.FILE).exists() and len(list(folder.glob("tournament.damaged-*"))) == 1
