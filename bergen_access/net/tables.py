@@ -385,10 +385,10 @@ class Tables:
         person.table, person.seat = table, seat
         client.say(texts.seated(client.i18n, table.number, seat.index + 1, seat.token))
         side.seat_taken(client, table, seat)
-        table.say_to_all(
-            lambda other: None if other is seat else texts.joins(words_of(other, client), seat.name)
-        )
-        if start:
+        if start:  # a tournament's table: everyone hears whom they play when it begins, not each sitting
+            table.say_to_all(
+                lambda other: None if other is seat else texts.joins(words_of(other, client), seat.name)
+            )
             self.seated(table, seat.game)
 
     def seated(self, table: Table, game: SeatGame) -> None:

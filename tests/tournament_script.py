@@ -1,0 +1,79 @@
+"""A whole tournament at ``bergen serve`` as one blind entrant hears it: five people on raw line clients
+and three computers, three rounds of duplicate deals at tables of 4, played by the tests' bot (a legal
+move on each turn, ready after each hand). Ada's lines, from her greeting to the final standings, are
+written to ``docs/tournament-transcript-en.txt`` (an example run: the deals and codes differ each run):
+
+    .venv/bin/python -m tests.tournament_script --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from bergen_access.core.engine import Match
+
+from .drivers import ROOT
+from .folders import data_env
+
+TRANSCRIPT = ROOT / "docs" / "tournament-transcript-en.txt"
+
+
+def transcript() -> list[str]:
+    """Ada's lines of a whole tournament (the server in this process, its folder a temporary one)."""
+    from bergen_access.net.server import Server  # noqa: PLC0415
+    from bergen_access.session.storage import Storage  # noqa: PLC0415
+
+    from .test_net_tournament import NEW, PEOPLE, entrant, play_tournament  # noqa: PLC0415
+
+    heard: list[str] = []
+
+    async def main(folder: Path) -> None:
+        server = Server(Storage.open(folder), rate=(1000.0, 1000))
+        port = await server.start("127.0.0.1", 0)
+        try:
+            people = {name: await entrant(port, name) for name in PEOPLE}
+            ada = people["Ada"]
+            await ada.send("help")
+            await ada.wait_for("^At a table every command")
+            await ada.send(NEW)
+            await ada.wait_for("^Your tournament is open")
+            for name in PEOPLE[1:]:
+                await people[name].send("tournament join")
+                await people[name].wait_for("^You are in the tournament")
+            await ada.send("tournament start")
+            seen: dict[tuple[int, int], Match] = {}
+            await play_tournament(server, people, seen)
+            await ada.wait_for("^The tournament is over")
+            await asyncio.sleep(0.3)
+            heard.extend(ada.lines)
+            for person in people.values():
+                await person.close()
+        finally:
+            await server.close()
+
+    with tempfile.TemporaryDirectory() as home:
+        os.environ.update(data_env(Path(home)))
+        asyncio.run(main(Path(home) / "server"))
+    return heard
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--write", action="store_true", help="write docs/tournament-transcript-en.txt")
+    args = parser.parse_args()
+    lines = transcript()
+    text = "\n".join(f"< {line}" for line in lines) + "\n"
+    if args.write:
+        TRANSCRIPT.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
