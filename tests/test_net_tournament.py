@@ -12,6 +12,7 @@ import json
 import re
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,10 @@ async def entrant(port: int, name: str, language: str = "en") -> LineClient:
 
 
 async def play_tournament(
-    server: Server, people: dict[str, LineClient], seen: dict[tuple[int, int], Match]
+    server: Server,
+    people: dict[str, LineClient],
+    seen: dict[tuple[int, int], Match],
+    done: Callable[[], bool] | None = None,
 ) -> None:
     """Each person plays their seat (a legal move on their turn, ready after each hand) until the
     tournament is over; every table of every round is kept in ``seen`` by (round, table)."""
@@ -63,7 +67,7 @@ async def play_tournament(
                 table = server.tables.get(number)
                 if table is not None and r == paired.number:
                     seen[(r, t)] = table.match
-        if tournament.over:
+        if tournament.over or (done is not None and done()):
             return
         assert time.monotonic() < deadline, "the tournament did not end in time"
         for name, client in people.items():
@@ -483,3 +487,58 @@ def test_a_damaged_tournament_file_is_set_aside_and_told_in_one_sentence(tmp_pat
             and "; the server goes on without it." in said
         )
         assert not (folder / tourney.FILE).exists() and len(list(folder.glob("tournament.damaged-*"))) == 1
+
+
+def test_a_code_finds_the_next_rounds_seat_though_a_watched_table_of_the_last_round_is_still_open() -> None:
+    """Bo dropped after his round-1 match ended while Dee still watches that table: when round 2 is
+    seated, ``rejoin`` with Bo's code takes him to his round-2 seat, never back to the finished match."""
+    from bergen_access.core.engine import Phase as Phases  # noqa: PLC0415
+
+    async def body(server: Server, port: int) -> None:
+        people = {name: await entrant(port, name) for name in ("Ada", "Bo", "Eli")}
+        await people["Ada"].send("tournament new standard 2 rounds 2 computers easy target=5")
+        await people["Ada"].wait_for("^Your tournament is open")
+        codes = {}
+        for name in ("Bo", "Eli"):
+            await people[name].send("tournament join")
+            joined = await people[name].wait_for("^You are in the tournament")
+            codes[name] = joined.split("Your code is ")[1].split(":")[0]
+        tournament = server.tournaments.current
+        assert tournament is not None
+        await people["Ada"].send("tournament start")
+        first = await people["Bo"].wait_for(r"^Round 1 of 2: table \d+")
+        number = int(first.split("table ")[1].split(",")[0])
+        dee = await entrant(port, "Dee")
+        await dee.send(f"watch {number}")
+        await dee.wait_for(f"watching table {number}|You watch table {number}")
+        table = server.tables[number]
+        others = {n: p for n, p in people.items() if n != "Bo"}
+        # Ada and Bo play until their match is over (Eli waits, so the other table is not over yet); then
+        # Bo's line drops; the others play on
+        pair = {n: p for n, p in people.items() if n != "Eli"}
+        await play_tournament(server, pair, {}, done=lambda: table.match.is_over)
+        await people["Bo"].close()
+        await until(lambda: server.tournaments.client_of("Bo") is None, what="Bo gone")
+        await play_tournament(
+            server,
+            others,
+            {},
+            done=lambda: (
+                len(tournament.rounds) == 2
+                and bool(tournament.numbers)
+                and all(r == 1 for r, _ in tournament.numbers)
+            ),
+        )
+        assert number in server.tables and table.match.is_over  # Dee still watches it
+        bo = await LineClient.connect(port)
+        await bo.send(f"rejoin {codes['Bo']}")
+        back = await bo.wait_for("^You are back at table")
+        (new,) = [
+            n for (r, t), n in tournament.numbers.items() if "Bo" in [s.name for s in server.tables[n].seats]
+        ]
+        assert back.startswith(f"You are back at table {new},") and new != number
+        assert server.tables[new].match.phase is not Phases.NOT_STARTED
+        for person in (*people.values(), dee, bo):
+            await person.close()
+
+    run(body)

@@ -633,10 +633,13 @@ class Tournaments:
         self._close_finished()
 
     def _close_finished(self) -> None:
-        """Finished tournament tables nobody sits at or watches any more are gone."""
+        """Finished tournament tables nobody sits at or watches any more are gone; one kept (watched) gives
+        up its seats' codes, which are their people's at the next round's table now."""
         for table in list(self.tables.by_number.values()):
-            if table.tournament and table.match.is_over:
-                self.tables.drop_if_done(table)
+            if table.tournament and table.match.is_over and not self.tables.drop_if_done(table):
+                for seat in table.people:
+                    if seat.client is None:
+                        seat.token = secrets.token_hex(4)
 
     def _finish(self) -> None:
         """The final standings written beside the tournament's file, as text and CSV (the club's export)."""
