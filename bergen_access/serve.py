@@ -11,12 +11,13 @@ from typing import TextIO
 
 from .boundary import visible
 from .i18n import LANGUAGES, I18n
-from .net import account_texts, texts
+from .net import account_texts, texts, tourney_texts
 from .net.collector import keep_pauses_short
 from .net.limits import MOST_PER_ADDRESS
 from .net.per_minute import MalformedRequests, OverShare, WrongPassphrases
 from .net.registry import KeptFileProblem
 from .net.server import HostNotice, Server, TornJournal
+from .net.tables import TournamentKept
 from .present import notices
 from .session import paths
 from .session.storage import LockState, Storage, StorageNotice, reason_of
@@ -157,6 +158,8 @@ def serve(args: argparse.Namespace, out: TextIO, i: I18n) -> int:
             tell(account_texts.wrong_passphrases(i, visible(notice.address), notice.count, notice.first))
         elif isinstance(notice, KeptFileProblem):
             tell(notices.file_problem(i, notice.what, notice.problem).text)
+        elif isinstance(notice, TournamentKept):
+            tell(tourney_texts.kept_for_the_host(i, notice.text, notice.csv))
         elif isinstance(notice, OverShare):
             tell(texts.over_share(i, visible(notice.address), notice.count, notice.first))
         else:

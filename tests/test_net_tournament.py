@@ -280,8 +280,10 @@ def test_a_server_killed_mid_round_comes_back_and_finishes_the_tournament(tmp_pa
         assert told == ["2 saved tables are back; their players rejoin with their codes."], told
         said = asyncio.run(asyncio.wait_for(second_half(port), 120))
     finally:
-        _, err = stop(process)
+        out, err = stop(process)
     assert "Traceback" not in err
+    (text,) = folder.glob("tournament-*.txt")
+    assert f"The tournament is over; its final standings are in {text} and {text.with_suffix('.csv')}." in out
     kept = json.loads((folder / tourney.FILE).read_text(encoding="utf-8"))
     finished = tourney.read_tournament(kept)
     assert finished.over and len(finished.results) == 4

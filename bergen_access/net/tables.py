@@ -77,8 +77,16 @@ class TornJournal:
     path: str
 
 
+@dataclass(frozen=True)
+class TournamentKept:
+    """The server's tournament is over: its final standings were written as text and CSV (the paths)."""
+
+    text: str
+    csv: str
+
+
 #: what the server tells its host: saving stopped or works again, a saved table set aside, tables back,
-#: a table whose last write was cut short
+#: a table whose last write was cut short, a tournament's final standings written
 HostNotice = (
     StorageNotice
     | FileProblem
@@ -88,6 +96,7 @@ HostNotice = (
     | OverShare
     | WrongPassphrases
     | KeptFileProblem
+    | TournamentKept
 )
 
 TABLE_FORMAT = "bergen-access-table"  # a table file: its journal's name and the seats' rejoin codes

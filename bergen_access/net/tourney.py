@@ -47,7 +47,7 @@ from .gmcp import SeatGone
 from .names import alike, good_name
 from .registry import KeptFileProblem
 from .table import Table
-from .tables import COMPUTER_NAMES, Tables, listeners
+from .tables import COMPUTER_NAMES, Tables, TournamentKept, listeners
 from .texts import line
 from .writes import Ticket
 
@@ -83,6 +83,7 @@ class Tournament:
     #: the server's table of each (round, table) seated so far in the current round
     numbers: dict[tuple[int, int], int] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
+    _evening: Evening | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -112,8 +113,12 @@ class Tournament:
         return [t for t in range(len(paired.tables)) if self.result_of(paired.number, t) is None]
 
     def evening(self) -> Evening:
-        """The tournament as the club's evening (for its standings lines and its exports)."""
-        evening = Evening(self.fmt, self.names)
+        """The tournament as the club's evening (for its standings lines and its exports). Made once (an
+        evening pairs its first round when made: a fraction of a second for a large field) and given the
+        rounds and results as they are now, so a page's every prompt costs no pairing."""
+        evening = self._evening
+        if evening is None or evening.names != self.names:
+            evening = self._evening = Evening(self.fmt, self.names)
         evening.rounds, evening.results = list(self.rounds), list(self.results)
         return evening
 
@@ -253,7 +258,7 @@ class Tournaments:
         tables: Tables,
         connections: Connections,
         storage: Storage | None,
-        report: Callable[[KeptFileProblem], None],
+        report: Callable[[KeptFileProblem | TournamentKept], None],
     ) -> None:
         self.tables = tables
         self.connections = connections
@@ -653,8 +658,13 @@ class Tournaments:
         when = time.strftime("%Y-%m-%d %H:%M")
         written = evening_text(text, evening, when), evening_csv(text, evening)
 
-        def work() -> None:
-            storage.write(f"tournament-{stamp}.txt", written[0])
-            storage.write(f"tournament-{stamp}.csv", written[1])
+        names = f"tournament-{stamp}.txt", f"tournament-{stamp}.csv"
 
-        self.tables.writes.submit(work)
+        def work() -> bool:
+            return all([storage.write(name, content) for name, content in zip(names, written, strict=True)])
+
+        def done(kept: bool) -> None:  # back on the loop: the host hears where the standings are
+            if kept:
+                self.report(TournamentKept(*(str(storage.path(name)) for name in names)))
+
+        self.tables.writes.submit(work, done)

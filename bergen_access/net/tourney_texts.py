@@ -254,3 +254,11 @@ def over(i: I18n) -> Message:
     # {standings} is the lobby's word.
     text = i.gettext("The tournament is over; {standings} says the final standings.")
     return line(text.format(**_names(i)))
+
+
+def kept_for_the_host(i: I18n, text: str, table: str) -> str:
+    # Translators: told to the host of bergen serve: the tournament is over and its final standings were
+    # written. {text} and {table} are the paths of the text and the CSV file.
+    return i.gettext("The tournament is over; its final standings are in {text} and {table}.").format(
+        text=text, table=table
+    )
