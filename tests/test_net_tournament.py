@@ -544,3 +544,34 @@ def test_a_code_finds_the_next_rounds_seat_though_a_watched_table_of_the_last_ro
             await person.close()
 
     run(body)
+
+
+def test_a_tournament_not_begun_is_kept_over_a_restart_and_one_called_off_is_gone(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+
+    async def open_it(server: Server, port: int) -> None:
+        ada, bo = await entrant(port, "Ada"), await entrant(port, "Bo")
+        await ada.send("tournament new counters 3 rounds 4 computers normal")
+        await ada.wait_for("^Your tournament is open: counters, tables of 3, 4 rounds")
+        await bo.send("tournament join")
+        await bo.wait_for("^You are in the tournament: 2 entrants")
+        await ada.close()
+        await bo.close()
+
+    async def after_restart(server: Server, port: int) -> None:
+        ada, dee = await entrant(port, "Ada"), await entrant(port, "Dee")
+        await dee.send("tournament")
+        await dee.wait_for(
+            "^Ada's tournament: counters, tables of 3, 4 rounds, computers: normal. 2 entrants: Ada, Bo"
+        )
+        await dee.send("tournament join")
+        await dee.wait_for("^You are in the tournament: 3 entrants")
+        await ada.send("tournament leave")
+        await dee.wait_for("^Ada called the tournament off")
+        await until(lambda: not (folder / tourney.FILE).exists(), what="the file removed")
+        await ada.close()
+        await dee.close()
+
+    run(open_it, folder)
+    assert json.loads((folder / tourney.FILE).read_text(encoding="utf-8"))["started"] is False
+    run(after_restart, folder)
