@@ -392,6 +392,10 @@ def test_entering_leaving_and_starting_are_refused_where_they_cannot_be() -> Non
         await bo.wait_for("^The tournament has begun: nobody enters or leaves now")
         await bo.send("tournament new standard 2")
         await bo.wait_for("^Ada's tournament is on already; tournament says where it stands")
+        await bo.send("tables")  # a tournament's table says so in the list
+        await bo.wait_for(
+            r"^Table \d+: own rules; Ada, \w+ \(easy\); 0 seats free; .*, tournament round 1\.$"
+        )
         for person in (ada, bo, dee, nobody):
             await person.close()
 

@@ -332,6 +332,9 @@ class Lobby:
                 state = texts.state_hand(i, match.hand_number)
             else:
                 state = texts.state_waiting(i)
+            played_in = self.tournaments.round_of(table)
+            if played_in is not None:
+                state = tourney_said.in_round(i, state, played_in + 1)
             client.say(
                 texts.table_line(
                     i, number, rules=rules_name(i, match.rules), seats=seats, free=free, state=state

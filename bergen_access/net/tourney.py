@@ -463,6 +463,13 @@ class Tournaments:
             return
         self._say_standings(client, tournament)
 
+    def round_of(self, table: Table) -> int | None:
+        """The round (from 0) a table of the server plays in the tournament; None if it is no table of it."""
+        tournament = self.current
+        if tournament is None or not table.tournament:
+            return None
+        return next((r for (r, _), n in tournament.numbers.items() if n == table.number), None)
+
     def page_view(self, client: Client) -> dict[str, Any]:
         """What the web page shows of a tournament under way (its "Tournament" section): the person's
         table in the round, if they play in it, and the standings, one line each."""

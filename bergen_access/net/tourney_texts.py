@@ -262,3 +262,9 @@ def kept_for_the_host(i: I18n, text: str, table: str) -> str:
     return i.gettext("The tournament is over; its final standings are in {text} and {table}.").format(
         text=text, table=table
     )
+
+
+def in_round(i: I18n, state: str, round_number: int) -> str:
+    # Translators: in the list of tables: a table of the server's tournament. {state} is what the list says
+    # of any table ("hand 2", "over"), {round} the tournament's round from 1.
+    return i.gettext("{state}, tournament round {round}").format(state=state, round=round_number)
