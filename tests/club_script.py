@@ -9,13 +9,11 @@ which this module writes (never by hand):
 
 from __future__ import annotations
 
-import argparse
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from .drivers import ROOT, environment
+from .drivers import ROOT, run_piped, transcript_main
 
 TRANSCRIPT = ROOT / "docs" / "club-transcript-en.txt"
 PLAYERS = ["Anna", "Cem", "Jürgen", "Mia", "Ayşe", "Tom"]
@@ -44,18 +42,7 @@ TYPED = [
 
 def run_plain(home: Path, language: str, lines: list[str]) -> tuple[str, int]:
     """``bergen club`` through pipes, every line typed at once: its output and exit status."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bergen_access", "club", "--plain", "--speech", "off", "--lang", language],
-        cwd=str(ROOT),
-        env=environment(home, TERM="dumb"),
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
-    return done.stdout, done.returncode
+    return run_piped("club", home, language, lines)
 
 
 def transcript() -> str:
@@ -68,15 +55,7 @@ def transcript() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--write", action="store_true", help=f"write {TRANSCRIPT.relative_to(ROOT)}")
-    args = parser.parse_args()
-    text = transcript()
-    if args.write:
-        TRANSCRIPT.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
+    return transcript_main(__doc__ or "", TRANSCRIPT, transcript)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,49 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def run_piped(command: str, home: Path, language: str, lines: Sequence[str], *flags: str) -> tuple[str, int]:
+    """``bergen COMMAND`` in plain mode through pipes, every line typed at once: its output (prompts and
+    echoed lines included) and exit status."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bergen_access",
+            command,
+            "--plain",
+            "--speech",
+            "off",
+            "--lang",
+            language,
+            *flags,
+        ],
+        cwd=str(ROOT),
+        env=environment(home, TERM="dumb"),
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    return done.stdout, done.returncode
+
+
+def transcript_main(description: str, path: Path, make: Callable[[], str]) -> int:
+    """A transcript script's command line: ``--write`` writes ``path`` (under docs/), else it is printed."""
+    import argparse  # noqa: PLC0415  (only the scripts' command line needs it)
+
+    parser = argparse.ArgumentParser(description=description.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help=f"write {path.relative_to(ROOT)}")
+    args = parser.parse_args()
+    text = make()
+    if args.write:
+        path.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def clean(text: str) -> str:
     return ANSI.sub("", text).replace("\r", "")
 

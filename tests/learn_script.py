@@ -8,8 +8,6 @@ in ``docs/learn-transcript-en.txt``, which this module writes (never by hand):
 
 from __future__ import annotations
 
-import argparse
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -23,7 +21,7 @@ from bergen_access.present.message import Verbosity
 from bergen_access.present.narrator import Narrator
 from bergen_access.present.words import Words
 
-from .drivers import ROOT, environment
+from .drivers import ROOT, run_piped, transcript_main
 
 TRANSCRIPT = ROOT / "docs" / "learn-transcript-en.txt"
 #: the rules explained, in the order they happen
@@ -82,29 +80,7 @@ def explanations(language: str, verbosity: Verbosity = Verbosity.NORMAL) -> list
 def run_plain(home: Path, language: str, lines: list[str], *flags: str) -> tuple[str, int]:
     """``bergen learn`` in plain mode through pipes, every line typed at once: its output (prompts and
     echoed lines included) and exit status."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bergen_access",
-            "learn",
-            "--plain",
-            "--speech",
-            "off",
-            "--lang",
-            language,
-            *flags,
-        ],
-        cwd=str(ROOT),
-        env=environment(home, TERM="dumb"),
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
-    return done.stdout, done.returncode
+    return run_piped("learn", home, language, lines, *flags)
 
 
 def transcript() -> str:
@@ -117,15 +93,7 @@ def transcript() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help=f"write {TRANSCRIPT.relative_to(ROOT)}")
-    args = parser.parse_args()
-    text = transcript()
-    if args.write:
-        TRANSCRIPT.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
+    return transcript_main(__doc__, TRANSCRIPT, transcript)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ written to ``docs/tournament-transcript-en.txt`` (an example run: the deals and 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import sys
@@ -17,7 +16,7 @@ from pathlib import Path
 
 from bergen_access.core.engine import Match
 
-from .drivers import ROOT
+from .drivers import ROOT, transcript_main
 from .folders import data_env
 
 TRANSCRIPT = ROOT / "docs" / "tournament-transcript-en.txt"
@@ -63,16 +62,9 @@ def transcript() -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--write", action="store_true", help="write docs/tournament-transcript-en.txt")
-    args = parser.parse_args()
-    lines = transcript()
-    text = "\n".join(f"< {line}" for line in lines) + "\n"
-    if args.write:
-        TRANSCRIPT.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
+    return transcript_main(
+        __doc__ or "", TRANSCRIPT, lambda: "\n".join(f"< {line}" for line in transcript()) + "\n"
+    )
 
 
 if __name__ == "__main__":
