@@ -282,9 +282,14 @@ class ClubText:
             # every line; keep it short).
             return Prompt.same(i.gettext("Evening over: "))
         number = evening.current.number + 1
-        tables = ",".join(str(t + 1) for t in evening.waiting())
-        # Translators: club: the prompt with its facts: the round and the tables still to come.
-        facts = i.gettext("Round {number}, tables {tables}> ").format(number=number, tables=tables)
+        waiting = evening.waiting()
+        tables = ",".join(str(t + 1) for t in waiting)
+        # Translators: club: the prompt with its facts: the round and the tables still to come ("1,3": short
+        # for a braille line).
+        facts = i.ngettext(
+            "Round {number}, table {tables}> ", "Round {number}, tables {tables}> ", len(waiting)
+        )
+        facts = facts.format(number=number, tables=tables)
         # Translators: club: the short prompt a screen reader says before every line.
         return Prompt(facts, i.gettext("Round {number}: ").format(number=number))
 
