@@ -97,19 +97,26 @@ def test_the_status_offers_a_button_per_tile_and_one_per_end_when_a_tile_fits_tw
         # the buttons are the tiles while the hand is played, none once it is over
         expected = [t.notation for t in match.hand(0)] if match.phase is Phase.PLAYING else []
 
-        def buttons() -> list[str]:
-            return [entry["line"] for entry in (page.last("status") or {}).get("hand", [])]
+        def fits(line: str) -> bool:
+            tile = next(t for t in match.hand(0) if t.notation == line)
+            return match.turn == 0 and bool(match.ends_for(tile))
 
-        await until(lambda: buttons() == expected, what=f"the tile buttons {expected}")
+        def current() -> bool:
+            """The page's latest status shows these tiles, each as the turn now has it (a status from the
+            moment before the turn came can list the same tiles, all disabled)."""
+            hand = (page.last("status") or {}).get("hand", [])
+            if [entry["line"] for entry in hand] != expected:
+                return False
+            return all(entry["label"].startswith("Play ") == fits(entry["line"]) for entry in hand)
+
+        await until(current, what=f"the tile buttons {expected} as the turn has them")
         status = page.last("status")
         assert status is not None
         hand = status.get("hand", [])
         for entry in hand:  # a tile that fits is a "Play" button; one that does not says so and is disabled
-            tile = next(t for t in match.hand(0) if t.notation == entry["line"])
-            fits = match.turn == 0 and bool(match.ends_for(tile))
-            assert entry["label"].startswith("Play ") == fits, entry
-            assert entry.get("disabled", False) == (not fits), entry
-            if match.turn == 0 and not fits:
+            playable = fits(entry["line"])
+            assert entry.get("disabled", False) == (not playable), entry
+            if match.turn == 0 and not playable:
                 assert entry["label"] == f"{entry['line']}, does not fit"
         moves = {m["line"] for m in status["moves"]}
         legal = match.legal_actions() if match.turn == 0 and match.phase is Phase.PLAYING else []
