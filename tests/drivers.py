@@ -42,22 +42,10 @@ def environment(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def run_piped(command: str, home: Path, language: str, lines: Sequence[str], *flags: str) -> tuple[str, int]:
-    """``bergen COMMAND`` in plain mode through pipes, every line typed at once: its output (prompts and
-    echoed lines included) and exit status."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bergen_access",
-            command,
-            "--plain",
-            "--speech",
-            "off",
-            "--lang",
-            language,
-            *flags,
-        ],
+def piped(args: Sequence[str], home: Path, lines: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    """``bergen ARGS`` through pipes, every line typed at once (TERM=dumb, ``home``'s folders)."""
+    return subprocess.run(
+        [sys.executable, "-m", "bergen_access", *args],
         cwd=str(ROOT),
         env=environment(home, TERM="dumb"),
         input="".join(line + "\n" for line in lines),
@@ -67,6 +55,12 @@ def run_piped(command: str, home: Path, language: str, lines: Sequence[str], *fl
         timeout=60,
         check=False,
     )
+
+
+def run_piped(command: str, home: Path, language: str, lines: Sequence[str], *flags: str) -> tuple[str, int]:
+    """``bergen COMMAND`` in plain mode through pipes: its output (prompts and echoed lines included) and
+    exit status."""
+    done = piped([command, "--plain", "--speech", "off", "--lang", language, *flags], home, lines)
     return done.stdout, done.returncode
 
 

@@ -29,7 +29,7 @@ from bergen_access.tournament.evening import Evening
 
 from .capabilities import needs_posix, needs_pty, pty_spawn
 from .club_script import TRANSCRIPT, transcript
-from .drivers import ROOT, environment
+from .drivers import ROOT, environment, piped
 from .folders import data_folder
 
 LANGUAGES = ["en", "de", "tr"]
@@ -56,17 +56,7 @@ def words(language: str) -> dict[str, str]:
 
 def club(home: Path, args: list[str], lines: list[str], language: str = "en") -> str:
     """Run ``bergen club`` with the director's lines on its input (``bergen club … < evening.txt``)."""
-    result = subprocess.run(
-        [sys.executable, "-m", "bergen_access", "club", "--lang", language, *args],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=environment(home, TERM="dumb"),
-        timeout=60,
-        check=False,
-    )
+    result = piped(["club", "--lang", language, *args], home, lines)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     return result.stdout
