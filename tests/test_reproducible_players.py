@@ -32,7 +32,7 @@ from bergen_access.net.server import Server
 from bergen_access.output.announcer import Announcer
 from bergen_access.play import computer_players
 from bergen_access.players import LEVELS, Player, make_player, seat_seed
-from bergen_access.players.strong import ARMS_SIMULATIONS, DEFAULT_SIMULATIONS, PLAY_CEILING, StrongPlayer
+from bergen_access.players.strong import DEFAULT_SIMULATIONS, PLAY_CEILING, SIMULATIONS, StrongPlayer
 from bergen_access.present.message import Verbosity
 from bergen_access.seat.match_seat import MatchSeat, Seating
 from bergen_access.seat.session import quiet_session
@@ -210,8 +210,10 @@ def test_strong_does_fixed_work_and_only_play_adds_a_ceiling() -> None:
     anna = seated[1]
     assert isinstance(anna, StrongPlayer) and anna.time_budget == PLAY_CEILING <= 1.5
     assert anna.seed == seat_seed(match, 1) == 31
-    six, nine = preset("standard"), preset("standard", tile_set=9)
-    assert strong.work(six) == DEFAULT_SIMULATIONS and strong.work(nine) == ARMS_SIMULATIONS
+    six, nine, twelve = (preset("standard", tile_set=highest) for highest in (6, 9, 12))
+    assert strong.work(six) == DEFAULT_SIMULATIONS == 9000
+    # fewer playouts where a playout costs more (rules.md §6), so a decision takes about as long
+    assert strong.work(twelve) == SIMULATIONS[12] < strong.work(nine) == SIMULATIONS[9] < DEFAULT_SIMULATIONS
 
 
 def _played_with(strong: StrongPlayer, home: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -23,9 +23,8 @@ give way to the exact search of ``endgame`` on each determinization, which knows
 the last moves' outcomes rather than guessing them by a policy.
 
 Work is counted in playouts, never in the wall clock: ``simulations`` fixes it
-(by default ``DEFAULT_SIMULATIONS``, or ``ARMS_SIMULATIONS`` on four or eight
-arms), so a decision is a function of the seed and the position (``chance``) on
-every machine, in ``bergen simulate`` and in the benchmarks. In play the game
+(by default the set's ``SIMULATIONS``), so a decision is a function of the seed
+and the position (``chance``) on every machine, in ``bergen simulate`` and in the benchmarks. In play the game
 adds ``time_budget`` (``PLAY_CEILING``): a ceiling that only a machine too busy
 to finish the work reaches; a decision it cuts short says so (``last_hurried``),
 and the match record keeps it.
@@ -54,10 +53,12 @@ from .sampling import sample_deal
 #: Playouts per decision on double-six (a decision took about 0.45 s, median, on a 2-core machine at
 #: load 1.5).
 DEFAULT_SIMULATIONS = 9000
-#: Playouts per decision on four or eight arms (rules.md §6): a playout there costs 2.3 (double-nine)
-#: to 2.7 (double-twelve) times a double-six one in CPU time, so this keeps a decision's time near
-#: double-six's (it replaces a cap of 0.45 s of wall clock, which made the work depend on the machine).
-ARMS_SIMULATIONS = 3600
+#: Playouts per decision, by the set's highest double (rules.md §6): a playout on double-nine costs
+#: about 2.3 times a double-six one in CPU time, on double-twelve 2.7 times, and their decisions are
+#: closer (the early stop ends fewer), so fewer playouts keep a decision's median near 0.3 s of CPU
+#: (3,600 on both took a median of 0.47 s and 0.53 s, with 3 and 5 of about 125 decisions cut by the
+#: ceiling on a busy machine).
+SIMULATIONS = {6: DEFAULT_SIMULATIONS, 9: 3000, 12: 2600}
 #: Seconds of wall clock a decision may take at most in play: not a budget (the work is fixed), a
 #: guard for a machine so busy that it cannot finish the work; a decision it stops is recorded.
 PLAY_CEILING = 1.5
@@ -136,7 +137,7 @@ class StrongPlayer:
         time_budget: float | None = None,
         hint_trust: float = DEFAULT_HINT_TRUST,
     ) -> None:
-        """``simulations``: playouts per decision (None: the default of the set's arms); ``time_budget``:
+        """``simulations``: playouts per decision (None: the set's ``SIMULATIONS``); ``time_budget``:
         the wall-clock ceiling in seconds (None: none, the work always done, as in simulate and benchmarks).
         """
         self.seed = seed
@@ -180,7 +181,7 @@ class StrongPlayer:
         """Playouts per decision under ``rules``."""
         if self.simulations is not None:
             return self.simulations
-        return ARMS_SIMULATIONS if rules.arms > 2 else DEFAULT_SIMULATIONS
+        return SIMULATIONS[rules.tile_set]
 
     def _past(self, deadline: float | None) -> bool:
         """Whether the wall-clock ceiling is reached (and so the decision cut short)."""
