@@ -21,6 +21,7 @@ from bergen_access.core.engine import Phase
 from bergen_access.i18n import I18n
 from bergen_access.net import texts, web
 from bergen_access.net.bad_requests import BadRequests, MalformedRequests
+from bergen_access.net.fair import AddressBudgets
 from bergen_access.net.server import Server
 
 from .net_clients import LineClient, one_move, play_out, until
@@ -31,6 +32,11 @@ from .web_clients import SocketClient
 def run(body: Callable[[Server, int, int], Awaitable[None]], **options: object) -> None:
     async def main() -> None:
         options.setdefault("rate", (1000.0, 1000))
+        # Every client here is 127.0.0.1, so its share of the server's work is one address's: a line is
+        # charged the CPU it took (under Wine in 15.6 ms steps), and a cold process's first lines could
+        # put it 30 s in debt, holding its next lines past every wait. The share has its own tests
+        # (tests/test_fair_share.py, a page's flood through its WebSocket among them).
+        options.setdefault("budgets", AddressBudgets(1e9, 1e9))
         server = Server(None, **options)  # type: ignore[arg-type]
         port = await server.start("127.0.0.1", 0)
         web_port = await server.start_web("127.0.0.1", 0)
