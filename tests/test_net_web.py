@@ -33,7 +33,7 @@ def run(body: Callable[[Server, int, int], Awaitable[None]], **options: object) 
     async def main() -> None:
         options.setdefault("rate", (1000.0, 1000))
         # Every client here is 127.0.0.1, so its share of the server's work is one address's: a line is
-        # charged the CPU it took (under Wine in 15.6 ms steps), and a cold process's first lines could
+        # charged the CPU it took (in steps of 10 ms under Wine), and a cold process's first lines could
         # put it 30 s in debt, holding its next lines past every wait. The share has its own tests
         # (tests/test_fair_share.py, a page's flood through its WebSocket among them).
         options.setdefault("budgets", AddressBudgets(1e9, 1e9))
