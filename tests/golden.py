@@ -158,9 +158,9 @@ def _table(case: Case, home: Path) -> str:
     from .net_clients import play_out, seat_people  # noqa: PLC0415 - the server only for table cases
 
     async def session() -> list[list[str]]:
-        from bergen_access.net.server import Server  # noqa: PLC0415
+        from .local_server import local_server  # noqa: PLC0415
 
-        server = Server(None, rate=(1000.0, 1000))  # nothing kept; these people type faster than anyone
+        server = local_server()  # nothing kept; these people type faster than anyone, all from 127.0.0.1
         port = await server.start("127.0.0.1", 0)
         try:
             table, clients = await seat_people(server, port, f"{case.args[0]}", list(case.seats))

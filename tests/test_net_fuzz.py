@@ -40,13 +40,13 @@ from bergen_access.core.engine import Phase as MatchPhase
 from bergen_access.core.rules import OPTION_NAMES, PRESET_NAMES
 from bergen_access.core.view import SeatView
 from bergen_access.net import connections as connections_module
-from bergen_access.net.fair import AddressBudgets
 from bergen_access.net.guard import MOST_WRONG, WrongSecrets
 from bergen_access.net.server import Client, Server
 
 from .blind_play_bot import move
 from .capabilities import stop_gently
 from .folders import data_env
+from .local_server import local_server
 
 WAIT = 10.0
 CODE = re.compile(r"rejoin ([0-9a-f]{8})")
@@ -74,10 +74,7 @@ def serve(body: Callable[[Server, int], Awaitable[None]], **options: Any) -> Ser
     """``body`` against a fresh in-process server on 127.0.0.1 (port 0); the server, closed, after it."""
 
     async def main() -> Server:
-        options.setdefault("rate", (1000.0, 1000))  # the test's people type faster than anyone could
-        options.setdefault("waiting", 1000)  # everyone is 127.0.0.1 here; the cap per address has its test
-        options.setdefault("budgets", AddressBudgets(1e9, 1e9))  # so is the share of work (test_fair_share)
-        server = Server(None, **options)
+        server = local_server(**options)
         port = await server.start("127.0.0.1", 0)
         try:
             await asyncio.wait_for(body(server, port), 60)

@@ -27,7 +27,6 @@ from bergen_access.join import Connection, SeatMemory
 from bergen_access.net import gmcp, texts
 from bergen_access.net.gmcp import GMCP, ClientSide, GmcpMessage, ServerSide
 from bergen_access.net.lobby_words import lobby_words
-from bergen_access.net.server import Server
 from bergen_access.net.telnet import (
     DO,
     DONT,
@@ -47,6 +46,7 @@ from bergen_access.net.telnet import (
 
 from .blind_play_bot import move
 from .join_clients import joiner
+from .local_server import local_server
 
 # --- framing ---------------------------------------------------------------------------------------
 
@@ -165,9 +165,8 @@ class ServerThread:
     """``bergen serve``'s server in a thread of its own: real sockets on 127.0.0.1, its tables visible."""
 
     def __init__(self, **options: Any) -> None:
-        options.setdefault("rate", (1000.0, 1000))
         self.loop = asyncio.new_event_loop()
-        self.server = Server(None, **options)
+        self.server = local_server(**options)
         self.port = 0
         ready = threading.Event()
 

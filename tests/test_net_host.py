@@ -17,6 +17,7 @@ import pytest
 
 from .capabilities import pty_spawn, stop_gently
 from .folders import data_env
+from .local_server import local_server
 from .net_clients import LineClient
 
 LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
@@ -269,9 +270,7 @@ def test_quitting_is_not_told_as_a_lost_connection(tmp_path: Path) -> None:
 
 def test_people_in_the_lobby_hear_the_server_stop() -> None:
     async def body() -> None:
-        from bergen_access.net.server import Server  # noqa: PLC0415
-
-        server = Server(None, rate=(1000.0, 1000))
+        server = local_server()
         port = await server.start("127.0.0.1", 0)
         bo = await LineClient.connect(port)
         await bo.wait_for("Welcome")

@@ -33,6 +33,7 @@ from bergen_access.net.server import Server
 from bergen_access.net.table import Seat, Table
 from bergen_access.net.tables import COMPUTER_NAMES
 
+from .local_server import local_server
 from .net_clients import LineClient, until
 
 ANSWER = r"^(A name is|.* is taken|You are |Welcome to Bergen Access\. You are )"  # a first line of settings
@@ -41,9 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(body: Callable[[Server, int], Awaitable[None]], **options: object) -> Server:
     async def main() -> Server:
-        options.setdefault("rate", (1000.0, 1000))  # the test's people type faster than anyone could
-        options.setdefault("waiting", 1000)  # everyone is 127.0.0.1 here
-        server = Server(None, **options)  # type: ignore[arg-type]
+        server = local_server(**options)
         port = await server.start("127.0.0.1", 0)
         try:
             await asyncio.wait_for(body(server, port), 60)

@@ -29,6 +29,7 @@ from bergen_access.present.table_talk import rules_name
 
 from .blind_play_bot import template_regex
 from .join_clients import joiner, serve_process
+from .local_server import local_server
 from .net_clients import LineClient, one_move, until
 
 EN, DE, TR = I18n("en"), I18n("de"), I18n("tr")
@@ -36,8 +37,7 @@ EN, DE, TR = I18n("en"), I18n("de"), I18n("tr")
 
 def run(body: Callable[[Server, int], Awaitable[None]], **options: object) -> None:
     async def main() -> None:
-        options.setdefault("rate", (1000.0, 1000))  # the test's people type faster than anyone could
-        server = Server(None, **options)  # type: ignore[arg-type]
+        server = local_server(**options)
         port = await server.start("127.0.0.1", 0)
         try:
             await asyncio.wait_for(body(server, port), 120)

@@ -22,9 +22,9 @@ from bergen_access.core.events import HandDealt
 from bergen_access.i18n import I18n
 from bergen_access.net import texts, web
 from bergen_access.net.bad_requests import BadRequests, MalformedRequests
-from bergen_access.net.fair import AddressBudgets
 from bergen_access.net.server import Server
 
+from .local_server import local_server
 from .net_clients import LineClient, one_move, play_out, until
 from .test_net_host import environment, lines_until_listening, one_shot, serve, stop
 from .web_clients import SocketClient
@@ -32,13 +32,7 @@ from .web_clients import SocketClient
 
 def run(body: Callable[[Server, int, int], Awaitable[None]], **options: object) -> None:
     async def main() -> None:
-        options.setdefault("rate", (1000.0, 1000))
-        # Every client here is 127.0.0.1, so its share of the server's work is one address's: a line is
-        # charged the CPU it took (in steps of 10 ms under Wine), and a cold process's first lines could
-        # put it 30 s in debt, holding its next lines past every wait. The share has its own tests
-        # (tests/test_fair_share.py, a page's flood through its WebSocket among them).
-        options.setdefault("budgets", AddressBudgets(1e9, 1e9))
-        server = Server(None, **options)  # type: ignore[arg-type]
+        server = local_server(**options)
         port = await server.start("127.0.0.1", 0)
         web_port = await server.start_web("127.0.0.1", 0)
         try:
@@ -648,7 +642,7 @@ def test_a_fault_in_a_page_handler_is_counted_as_the_server_fault_never_printed(
     monkeypatch.setattr(web.WebSide, "words", broken)
 
     async def main() -> None:
-        server = Server(None)
+        server = local_server()
         await server.start("127.0.0.1", 0)
         web_port = await server.start_web("127.0.0.1", 0)
         try:

@@ -29,9 +29,9 @@ from bergen_access.core.engine import Phase
 from bergen_access.core.events import HandDealt
 from bergen_access.core.view import SeatView
 from bergen_access.net.connections import Client
-from bergen_access.net.server import Server
 
 from .blind_play_bot import move
+from .local_server import local_server
 from .net_clients import LineClient
 
 T = TypeVar("T")
@@ -73,7 +73,7 @@ class Served:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         # every page of these tests comes from 127.0.0.1: the seats they leave are not counted against it
-        self.server = Server(None, rate=(1000.0, 1000), waiting=1000)
+        self.server = local_server()
         self.port = self.call(self.server.start("127.0.0.1", 0))
         self.web_port = self.call(self.server.start_web("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.web_port}/"
