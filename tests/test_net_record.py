@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 
-from bergen_access.net.server import Server
 from bergen_access.session.journal import read_journal
 from bergen_access.session.match_log import FOLDER, read_records
 from bergen_access.session.savefile import checked_seat
@@ -31,6 +30,7 @@ from bergen_access.session.storage import Storage
 
 from .capabilities import HARD_KILL
 from .folders import data_env
+from .local_server import local_server
 from .net_clients import LineClient, play_out, seat_people
 from .test_files_and_folders import assert_clean, data_of, run
 from .test_kills import choose
@@ -46,7 +46,7 @@ def test_a_finished_network_match_is_recorded_with_its_seats_and_result(tmp_path
     tokens: list[str] = []
 
     async def main() -> None:
-        server = Server(Storage.open(data / "server"), rate=(1000.0, 1000), records=Storage.open(data))
+        server = local_server(Storage.open(data / "server"), records=Storage.open(data))
         port = await server.start("127.0.0.1", 0)
         try:
             table, clients = await asyncio.wait_for(
@@ -275,12 +275,7 @@ def test_a_journal_that_cannot_be_written_is_told_to_the_host_once_and_play_goes
     heard: list[object] = []
 
     async def main() -> None:
-        server = Server(
-            Storage.open(data / "server"),
-            rate=(1000.0, 1000),
-            records=Storage.open(data),
-            report=heard.append,
-        )
+        server = local_server(Storage.open(data / "server"), records=Storage.open(data), report=heard.append)
         port = await server.start("127.0.0.1", 0)
         try:
             table, clients = await asyncio.wait_for(

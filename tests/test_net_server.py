@@ -18,12 +18,12 @@ import pytest
 from bergen_access.core.engine import Phase
 from bergen_access.core.events import HandDealt
 from bergen_access.net.connections import MOST_UNSENT
-from bergen_access.net.fair import AddressBudgets
 from bergen_access.net.server import Server
 from bergen_access.session.storage import Storage
 
 from .capabilities import needs_linux
 from .folders import data_env
+from .local_server import local_server
 from .net_clients import LineClient, one_move, play_out, seat_people, until
 
 
@@ -31,8 +31,7 @@ def run(
     body: Callable[[Server, int], Awaitable[None]], storage: Path | None = None, **options: object
 ) -> None:
     async def main() -> None:
-        options.setdefault("rate", (1000.0, 1000))  # the test's people type faster than anyone could
-        server = Server(Storage.open(storage) if storage else None, **options)  # type: ignore[arg-type]
+        server = local_server(Storage.open(storage) if storage else None, **options)
         port = await server.start("127.0.0.1", 0)
         try:
             await asyncio.wait_for(body(server, port), 180)
@@ -197,7 +196,7 @@ def test_hostile_lines_are_refused_and_change_nothing() -> None:
         await bo.close()
 
     # the 5 MB line would put the address 30 s in debt (test_fair_share.py): here only what is refused counts
-    run(body, budgets=AddressBudgets(1e9, 1e9))
+    run(body)
 
 
 def test_a_flood_closes_only_that_connection() -> None:
@@ -248,7 +247,7 @@ def test_a_client_that_never_reads_is_dropped_before_its_unsent_lines_pile_up() 
 
     # 900 helps from one address are far over its share (the share would make it wait, test_fair_share.py):
     # here the cap on what waits to be sent is what is tested
-    run(body, budgets=AddressBudgets(1e9, 1e9))
+    run(body)
 
 
 @needs_linux  # the keepalive's interval, count and user timeout are Linux's options
@@ -503,7 +502,7 @@ def test_half_a_minute_is_not_said_as_zero_minutes_and_computers_do_not_take_the
 
 def test_a_stopping_server_promises_no_seat_at_a_table_whose_match_has_not_begun(tmp_path: Path) -> None:
     async def main() -> None:
-        server = Server(Storage.open(tmp_path), rate=(1000.0, 1000))
+        server = local_server(Storage.open(tmp_path))
         port = await server.start("127.0.0.1", 0)
         ada = await LineClient.connect(port)
         await ada.send("name Ada")

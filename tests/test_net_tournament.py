@@ -30,6 +30,7 @@ from bergen_access.tournament import Format, holder
 
 from .blind_play_bot import move
 from .folders import data_folder
+from .local_server import local_server
 from .net_clients import LineClient, until
 from .test_net_host import environment, lines_until_listening, serve, stop
 from .test_net_server import run
@@ -480,7 +481,7 @@ def test_a_damaged_tournament_file_is_set_aside_and_told_in_one_sentence(tmp_pat
         told: list[object] = []
 
         async def start(folder: Path = folder, told: list[object] = told) -> None:
-            server = Server(Storage.open(folder), report=told.append)
+            server = local_server(Storage.open(folder), report=told.append)
             await server.start("127.0.0.1", 0)
             assert server.tournaments.current is None
             await server.close()

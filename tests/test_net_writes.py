@@ -14,6 +14,7 @@ from bergen_access.net.server import Server
 from bergen_access.session.journal import FOLDER, read_journal
 from bergen_access.session.storage import Storage
 
+from .local_server import local_server
 from .net_clients import LineClient, one_move, seat_people, until
 
 WAIT = 10.0
@@ -62,7 +63,7 @@ def test_a_move_is_told_only_once_its_write_is_done_and_other_tables_are_answere
     disk = SlowDisk(tmp_path)
 
     async def main() -> None:
-        server = Server(disk, rate=(1000.0, 1000))
+        server = local_server(disk)
         port = await server.start("127.0.0.1", 0)
         try:
             first, second = await two_tables(server, port)
@@ -104,7 +105,7 @@ def test_stopping_the_server_waits_for_its_writes_and_tells_the_move_before_good
     disk = SlowDisk(tmp_path)
 
     async def main() -> None:
-        server = Server(disk, rate=(1000.0, 1000))
+        server = local_server(disk)
         port = await server.start("127.0.0.1", 0)
         closing: asyncio.Task[None] | None = None
         try:
@@ -142,7 +143,7 @@ def test_a_person_who_quits_while_a_write_waits_hears_the_move_then_goodbye(tmp_
     disk = SlowDisk(tmp_path)
 
     async def main() -> None:
-        server = Server(disk, rate=(1000.0, 1000))
+        server = local_server(disk)
         port = await server.start("127.0.0.1", 0)
         try:
             first, second = await two_tables(server, port)

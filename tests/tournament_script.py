@@ -18,13 +18,13 @@ from bergen_access.core.engine import Match
 
 from .drivers import ROOT, transcript_main
 from .folders import data_env
+from .local_server import local_server
 
 TRANSCRIPT = ROOT / "docs" / "tournament-transcript-en.txt"
 
 
 def transcript() -> list[str]:
     """Ada's lines of a whole tournament (the server in this process, its folder a temporary one)."""
-    from bergen_access.net.server import Server  # noqa: PLC0415
     from bergen_access.session.storage import Storage  # noqa: PLC0415
 
     from .test_net_tournament import NEW, PEOPLE, entrant, play_tournament  # noqa: PLC0415
@@ -32,7 +32,7 @@ def transcript() -> list[str]:
     heard: list[str] = []
 
     async def main(folder: Path) -> None:
-        server = Server(Storage.open(folder), rate=(1000.0, 1000))
+        server = local_server(Storage.open(folder))
         port = await server.start("127.0.0.1", 0)
         try:
             people = {name: await entrant(port, name) for name in PEOPLE}
