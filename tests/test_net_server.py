@@ -195,7 +195,8 @@ def test_hostile_lines_are_refused_and_change_nothing() -> None:
         await ada.close()
         await bo.close()
 
-    # the 5 MB line would put the address 30 s in debt (test_fair_share.py): here only what is refused counts
+    # the 5 MB line would put the address 30 s in debt at the default share (test_fair_share.py); the test's
+    # server (local_server) has it out of the way: here only what is refused counts
     run(body)
 
 
@@ -245,8 +246,8 @@ def test_a_client_that_never_reads_is_dropped_before_its_unsent_lines_pile_up() 
         deaf.close()
         await calm.close()
 
-    # 900 helps from one address are far over its share (the share would make it wait, test_fair_share.py):
-    # here the cap on what waits to be sent is what is tested
+    # 900 helps from one address are far over the default share (it would make them wait, test_fair_share.py;
+    # the test's server has it out of the way): here the cap on what waits to be sent is what is tested
     run(body)
 
 
