@@ -89,6 +89,12 @@ class Served:
 
         return self.call(read())
 
+    def deals(self, number: int) -> list[int]:
+        """The hand number of every deal at table ``number`` so far: a hand nobody was dealt a double in is
+        dealt again under its number (rules.md §1), so its number comes twice, as its headings do."""
+        history = self.look(lambda: list(self.server.tables[number].match.history))
+        return [event.hand for event in history if isinstance(event, HandDealt)]
+
     def close(self) -> None:
         self.call(self.server.close())
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -290,10 +296,8 @@ def test_a_whole_match_at_the_page_against_a_computer_every_line_once_in_order(
     assert at.log() == at.told()  # every line once, in the order sent
     headings = at.page.locator("#log h3").all_text_contents()
     assert headings and headings[0].startswith("Hand 1.")
-    # one heading a deal: a hand nobody was dealt a double in is dealt again under the same number
-    history = served.look(lambda: list(served.server.tables[number].match.history))
-    deals = [event.hand for event in history if isinstance(event, HandDealt)]
-    assert [heading.split(".")[0] for heading in headings] == [f"Hand {hand}" for hand in deals]
+    # one heading a deal
+    assert [h.split(".")[0] for h in headings] == [f"Hand {n}" for n in served.deals(number)], headings
     assert at.page.evaluate("document.activeElement.id") == "line"  # the field kept the focus
     # after the match: the status says who won, and Leave goes back to the lobby
     at.page.locator("#status", has_text=re.compile(r"^Match over: .+ Score: .+target")).wait_for()
@@ -326,9 +330,7 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     at.shown_all()
     before, shown = at.log(), frozenset(numbers_shown(at))
     headings_before = at.page.locator("#log h3").all_text_contents()
-    history = served.look(lambda: list(served.server.tables[number].match.history))
-    deals = [event for event in history if isinstance(event, HandDealt)]  # a deal without a double: two
-    assert len(headings_before) == len(deals) and headings_before[-1].startswith("Hand 1.")
+    assert len(headings_before) == len(served.deals(number)) and headings_before[-1].startswith("Hand 1.")
     at.page.reload()
     at.heard("You are back at table")
     served.call(bo.wait_for("Cy is back"))
@@ -353,9 +355,7 @@ def test_a_telnet_player_and_the_page_at_one_table_and_a_reload_rejoins_the_seat
     at.heard("Match over|wins")
     served.call(bo.wait_for("Match over|wins"))
     headings = at.page.locator("#transcript h3").all_text_contents()
-    history = served.look(lambda: list(served.server.tables[number].match.history))
-    dealt = [event.hand for event in history if isinstance(event, HandDealt)]  # a hand dealt again: twice
-    assert [h.split(".")[0] for h in headings] == [f"Hand {n}" for n in dealt], headings
+    assert [h.split(".")[0] for h in headings] == [f"Hand {n}" for n in served.deals(number)], headings
     served.call(bo.close())
 
 
