@@ -16,6 +16,7 @@ from .i18n import I18n, choose_language, environment
 from .output.voice_worker import VOICE_WORKER_FLAG
 from .session import paths
 from .session.settings import SETTINGS_FILE, Settings
+from .system import is_terminal
 
 #: the commands besides playing, each with the module that reads its flags and carries it out
 SUBCOMMANDS = ("simulate", "keep", "club", "serve", "join", "learn", "record")
@@ -173,18 +174,10 @@ def prepare_streams() -> None:
         if reconfigure is None:
             continue
         with contextlib.suppress(ValueError, OSError):
-            if _is_terminal(stream):
+            if is_terminal(stream):
                 reconfigure(errors=errors)
             else:
                 reconfigure(encoding=encoding, errors=errors, newline="\n")
-
-
-def _is_terminal(stream: object) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty()) if isatty is not None else False
-    except (ValueError, OSError):
-        return False
 
 
 def main(argv: Sequence[str] | None = None) -> int:

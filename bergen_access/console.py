@@ -42,7 +42,7 @@ from .session import paths
 from .session.settings import BRAILLE_MODES, BRAILLE_WIDTHS, READERS, SETTINGS_FILE, Settings
 from .session.storage import LockState, Storage
 from .session.untrusted import DamagedFile, FileProblem
-from .system import System
+from .system import System, is_terminal
 from .system import current as current_system
 from .ui.key_reader import ConsoleKeys, KeyActions, KeyLineReader
 from .ui.reader import (
@@ -131,14 +131,6 @@ def is_plain(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, system: Sy
     term = os.environ.get("TERM", "")
     unknown = term == "" and (system or current_system()) is not System.WINDOWS
     return bool(args.plain) or term == "dumb" or unknown or not stdin.isatty() or not stdout.isatty()
-
-
-def is_terminal(stream: TextIO) -> bool:
-    """Whether ``stream`` is a terminal (not a pipe or a file)."""
-    try:
-        return stream.isatty()
-    except (OSError, ValueError, AttributeError):  # a closed or unusual stream
-        return False
 
 
 def at_terminal(stdin: TextIO, stdout: TextIO) -> bool:
@@ -553,8 +545,8 @@ def open_console(
         announcer.announce(notices.no_speech(words))
 
     def make_reader(kind: str | None) -> LineReader:
-        if plain:
-            return PlainReader(stdin, stdout, echo=not stdin.isatty())
+        if plain:  # every reader of this run is a plain one, sharing one reading thread (LinesAhead.of)
+            return PlainReader(stdin, stdout, echo=not stdin.isatty(), threaded=True)
         if kind == "screenreader":
             actions = KeyActions(candidates, repeat, announcer.stop_speech, no_speech)
             return write_once_reader(stdin, stdout, actions)

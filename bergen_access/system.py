@@ -73,3 +73,12 @@ def ask(command: Sequence[str], timeout: float = ASK_TIMEOUT) -> subprocess.Comp
         )
     except (OSError, subprocess.SubprocessError):
         return None
+
+
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (not a pipe or a file); False for a closed or unusual stream."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except (ValueError, OSError):
+        return False

@@ -152,7 +152,15 @@ class Program:
         self.ended = False
 
     def read_until(self, pattern: str | re.Pattern[str]) -> str:
-        self.child.expect(pattern)
+        try:
+            self.child.expect(pattern)
+        except pexpect.EOF:  # say what the program printed and how it ended, not only that it ended
+            printed = clean(self.child.before or "")
+            status, signalled = self.finish()
+            raise AssertionError(
+                f"the program ended (status {status}, signal {signalled}) before {pattern!r}; it printed:\n"
+                f"{printed[-2000:]}"
+            ) from None
         chunk = clean(self.child.before + self.child.after)
         self.text += chunk
         return chunk

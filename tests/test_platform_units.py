@@ -926,6 +926,41 @@ def test_a_threaded_read_that_waits_is_ended_from_another_thread() -> None:
     stdin.close()
 
 
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill (POSIX)")
+def test_a_signal_that_interrupts_no_wait_still_ends_a_read_from_a_pipe() -> None:
+    """TERM or HUP that came just before a blocking read began waited for a line that a pipe never
+    sent (tests/test_kills.py: the scorekeeper did not end, about once in 20 runs). The stand-in for
+    that moment: the signal is delivered to another thread, so it interrupts no wait of the main
+    thread; the handler still runs, and ends the read, within a moment."""
+    read_end, write_end = os.pipe()
+    stdin = os.fdopen(read_end, "r", encoding="utf-8")
+    writer = os.fdopen(write_end, "w", encoding="utf-8")
+    reader = PlainReader(stdin, io.StringIO(), echo=False)  # as a pipe's reader is made
+
+    def leave(number: int, frame: object) -> None:
+        raise Stop("terminated")
+
+    def late_line() -> None:  # a reader that blocks ends only here, long after the signal
+        writer.write("late\n")
+        writer.flush()
+
+    other = threading.Timer(0.2, lambda: signal.pthread_kill(threading.get_ident(), signal.SIGUSR2))
+    rescue = threading.Timer(5.0, late_line)
+    previous = signal.signal(signal.SIGUSR2, leave)
+    started = time.monotonic()
+    try:
+        other.start()
+        rescue.start()
+        with pytest.raises(Stop, match="terminated"):
+            reader.read("> ")
+        assert time.monotonic() - started < 2.0, "the read ended only when a line came"
+    finally:
+        signal.signal(signal.SIGUSR2, previous)
+        other.cancel()
+        rescue.cancel()
+        writer.close()
+
+
 @pytest.mark.parametrize("threaded", [False, True])
 def test_a_line_too_long_is_cut_and_its_rest_skipped(threaded: bool) -> None:
     """The threaded reader cuts as the plain one does (the boundary then refuses the line)."""
