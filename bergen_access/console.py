@@ -545,8 +545,8 @@ def open_console(
         announcer.announce(notices.no_speech(words))
 
     def make_reader(kind: str | None) -> LineReader:
-        if plain:  # every reader of this run is a plain one, sharing one reading thread (LinesAhead.of)
-            return PlainReader(stdin, stdout, echo=not stdin.isatty(), threaded=True)
+        if plain:
+            return PlainReader(stdin, stdout, echo=not stdin.isatty())
         if kind == "screenreader":
             actions = KeyActions(candidates, repeat, announcer.stop_speech, no_speech)
             return write_once_reader(stdin, stdout, actions)

@@ -56,7 +56,7 @@ class PlainReader:
     """Plain line input: no redraws, no escape sequences.
 
     The lines are read on a thread of their own, and a read waits for them a moment at a time
-    (``threaded``, by default wherever the input is not a terminal, and on Windows):
+    (``threaded``; by default from a pipe or a file, and on Windows):
 
     - a TERM or HUP that comes just before a read begins is taken within a moment. A read that blocks
       takes a signal only if the signal interrupts it; one that came a few microseconds before the read
@@ -66,8 +66,9 @@ class PlainReader:
       braille display or a lost connection ends it from outside (``interrupt``), as a signal does
       elsewhere.
 
-    A reader that a later reader of another kind may replace at a terminal (``write_once_reader``'s
-    last resort) reads only when asked: the thread would take the next line from its successor.
+    At a terminal it reads only when asked: a reader of another kind may take its place there (the
+    first question chooses the reader), and a thread reading ahead would take that reader's next line.
+    There a TERM just before a read waits for the next line; a HUP (the terminal closed) ends the read.
     """
 
     def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool, threaded: bool | None = None) -> None:
@@ -76,7 +77,7 @@ class PlainReader:
         self.echo = echo
         self._ahead: LinesAhead | None = None
         if threaded is None:
-            threaded = not hasattr(signal, "pthread_kill") or not is_terminal(stdin)
+            threaded = not hasattr(signal, "pthread_kill") or _pipe_or_file(stdin)
         if threaded:
             self._ahead = LinesAhead.of(stdin, self._read_raw)
 
@@ -115,6 +116,15 @@ class PlainReader:
             more = self.stdin.readline(READ_LIMIT)
             if not more or more.endswith("\n"):
                 return
+
+
+def _pipe_or_file(stream: TextIO) -> bool:
+    """Whether ``stream`` reads a pipe or a file of the system (not a terminal, not a stream in memory)."""
+    try:
+        stream.fileno()
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is both of the first two
+        return False
+    return not is_terminal(stream)
 
 
 class LinesAhead:
