@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ctypes
 import io
 import json
@@ -959,6 +960,38 @@ def test_a_signal_that_interrupts_no_wait_still_ends_a_read_from_a_pipe() -> Non
         other.cancel()
         rescue.cancel()
         writer.close()
+
+
+def test_a_pipe_that_floods_is_read_only_a_little_ahead() -> None:
+    """The thread reads ahead a few lines, then waits: a writer that never stops (``yes | bergen``)
+    waits too, and the program's memory does not grow with lines nobody asked for."""
+    read_end, write_end = os.pipe()
+    stdin = os.fdopen(read_end, "r", encoding="utf-8")
+    writer = os.fdopen(write_end, "w", encoding="utf-8")
+    lines = 20_000  # 2 MB: far more than the pipe, the stream's buffer and the lines ahead hold
+    written = threading.Event()
+
+    def flood() -> None:
+        with contextlib.suppress(OSError, ValueError):  # the reading end closed at the test's end
+            for number in range(lines):
+                writer.write(f"{number:099d}\n")
+            writer.flush()
+            written.set()
+
+    flooding = threading.Thread(target=flood, daemon=True)
+    flooding.start()
+    try:
+        reader = PlainReader(stdin, io.StringIO(), echo=False)  # a pipe's reader: threaded
+        assert reader.read("> ") == f"{0:099d}"
+        assert not written.wait(1.0), "the whole flood was read ahead"
+        for number in range(1, 200):  # and the lines still come in order as they are asked for
+            assert reader.read("> ") == f"{number:099d}"
+        assert not written.is_set()
+    finally:
+        stdin.close()  # the writer's next write fails, and the flood ends
+        flooding.join(5)
+        with contextlib.suppress(OSError):
+            writer.close()
 
 
 @pytest.mark.parametrize("threaded", [False, True])

@@ -131,6 +131,9 @@ class LinesAhead:
     """Lines read on a thread of their own; ``next`` waits for one a moment at a time (see PlainReader)."""
 
     POLL = 0.05
+    #: lines read ahead at most: beyond them the thread waits, and so does whoever writes into the pipe
+    #: (``yes | bergen --plain`` must not fill the memory with lines nobody has asked for yet)
+    AHEAD = 64
     #: one reading thread per stream: a second reader of the same stream (the reader chosen after the
     #: first question) takes its lines from the same thread, so no line goes to a reader nobody asks
     _of_stream: ClassVar[dict[int, LinesAhead]] = {}
@@ -143,7 +146,7 @@ class LinesAhead:
         return ahead
 
     def __init__(self, read_line: Callable[[], str]) -> None:
-        self._lines: queue.Queue[str] = queue.Queue()
+        self._lines: queue.Queue[str] = queue.Queue(self.AHEAD)
         self._read_line = read_line
         self._lock = threading.Lock()
         self._waiting = False
