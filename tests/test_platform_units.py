@@ -927,7 +927,10 @@ def test_a_threaded_read_that_waits_is_ended_from_another_thread() -> None:
     stdin.close()
 
 
-@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill (POSIX)")
+@pytest.mark.skipif(
+    not hasattr(signal, "pthread_kill") or not hasattr(signal, "SIGUSR2"),
+    reason="needs pthread_kill and SIGUSR2 (POSIX)",
+)
 def test_a_signal_that_interrupts_no_wait_still_ends_a_read_from_a_pipe() -> None:
     """TERM or HUP that came just before a blocking read began waited for a line that a pipe never
     sent (tests/test_kills.py: the scorekeeper did not end, about once in 20 runs). The stand-in for
