@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +13,7 @@ from ..core.takeback import TakeBack
 from ..output.braille_display import BrailleDisplay
 from ..output.sounds import SoundPlayer
 from ..output.speech import Speaker
+from ..session.hooks import pause_for_a_kill
 from ..session.journal import Journal
 from ..session.settings import Settings
 from ..session.storage import Storage
@@ -70,4 +70,4 @@ def pause_after_save(name: str) -> None:
     if seconds:
         sys.stderr.write(f"bergen-test: saved {name}\n")
         sys.stderr.flush()
-        time.sleep(float(seconds))
+        pause_for_a_kill(float(seconds))

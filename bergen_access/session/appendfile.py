@@ -15,12 +15,12 @@ import itertools
 import json
 import os
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..core.refused import RecordProblem
+from .hooks import pause_for_a_kill
 from .storage import write_new
 from .untrusted import MAX_BYTES, DamagedFile, parse_json, read_bytes
 
@@ -165,7 +165,7 @@ def _stepped_write(handle: Any, text: bytes, stop: _Stop, start: int) -> None:
             sys.stderr.write(f"bergen-test: journal {point} {done} of {len(text)} at {start}\n")
             sys.stderr.flush()
             if point != "after":
-                time.sleep(PAUSE_SECONDS)
+                pause_for_a_kill(PAUSE_SECONDS)
 
     pause("before", 0)
     handle.write(text[: stop.part])
