@@ -532,14 +532,14 @@ class RoutedReader:
     """Lines typed by the braille display's routing keys, beside the keyboard's, through the same boundary.
 
     The display's key thread calls ``type_line``; the line waits in a queue and a
-    read under way is ended from its own loop (prompt_toolkit's ``interrupt``), or,
-    for ``input()`` and plain reads, by a signal whose handler raises ``Routed``
-    only while a read waits. Each prompt's facts are passed to ``status`` (the
-    display's turn state) and each routed line to ``echo`` so the screen reads as
-    if typed. With ``short_prompts`` (the screen-reader setting, and plain lines at a
-    terminal: ``console.short_prompts`` decides) the prompt shown is the short one,
-    which a screen reader says before every line, and the facts stay on the braille
-    display.
+    read under way is ended from its own loop (``interrupt``: prompt_toolkit's, and
+    a threaded plain reader's), or, for ``input()`` and plain reads at a terminal, by
+    a signal whose handler raises ``Routed`` only while a read waits. Each prompt's
+    facts are passed to ``status`` (the display's turn state) and each routed line
+    to ``echo`` so the screen reads as if typed. With ``short_prompts`` (the
+    screen-reader setting, and plain lines at a terminal: ``console.short_prompts``
+    decides) the prompt shown is the short one, which a screen reader says before
+    every line, and the facts stay on the braille display.
     """
 
     #: show each prompt's short form (the screen-reader setting)
