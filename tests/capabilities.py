@@ -77,6 +77,19 @@ def kill_now(pid: int) -> None:
     os.kill(pid, HARD_KILL if HARD_KILL is not None else signal.SIGTERM)
 
 
+def kill_group_now(leader: int) -> None:
+    """End at once every process left in the group ``leader`` heads (a pexpect child is one, by
+    ``setsid``): a program that forks helpers (Fenrir's) leaves them running when only the leader is
+    killed. Where there are no process groups (Windows), the leader alone."""
+    killpg = getattr(os, "killpg", None)  # POSIX only
+    if killpg is None or HARD_KILL is None:
+        with contextlib.suppress(OSError):
+            kill_now(leader)
+        return
+    with contextlib.suppress(ProcessLookupError):  # the group is already gone
+        killpg(leader, HARD_KILL)
+
+
 def wine_limit(what: str) -> pytest.MarkDecorator:
     """Skip under Wine only, naming what Wine lacks; a real Windows runs the test."""
     return pytest.mark.skipif(under_wine(), reason=f"Wine's limit, not the project's: {what}")

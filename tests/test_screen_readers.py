@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
+import time
 from pathlib import Path
 from typing import NoReturn
 
@@ -20,13 +22,14 @@ import pytest
 
 from bergen_access.session import paths
 
+from .capabilities import needs_linux, needs_pty
 from .screen_readers import READERS, Case, Figures, missing_readers, run_cases
 from .screen_readers.__main__ import cuts, scratch_folders
-from .screen_readers.drive import Heard, Recording
+from .screen_readers.drive import Heard, Recording, Run
 from .screen_readers.measure import AGAIN, ECHO, MESSAGE, OTHER, PROMPT, measure
 from .screen_readers.program import PLAIN, Step
-from .screen_readers.readers import FENRIR_SETTINGS, fenrir_settings, yasr_symbols
-from .screen_readers.synths import Said, SsipSynth
+from .screen_readers.readers import FENRIR_SETTINGS, Started, fenrir_settings, yasr_symbols
+from .screen_readers.synths import PipeSynth, Said, SsipSynth
 from .screen_readers.targets import (
     MAX_CUTS,
     MAX_NOT_NEW_SHARE,
@@ -178,6 +181,47 @@ def test_the_table_by_hand_keeps_to_a_scratch_folder() -> None:
         assert paths.data_dir() == inside
     assert {name: os.environ.get(name) for name in before} == before
     assert not inside.parent.exists()
+
+
+@needs_pty
+@needs_linux
+def test_closing_a_run_ends_what_the_reader_forked(tmp_path: Path) -> None:
+    """A reader that forks helpers (Fenrir does) and is slow to end on a hang-up: closing its run ends
+    the helpers too. Killing only the reader left them running, a few a suite, until a later run's
+    Fenrir found the machine crowded and said nothing."""
+    helper_file = tmp_path / "helper.pid"
+    reader = (
+        "import os, signal, sys, time\n"
+        "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "helper = os.fork()\n"
+        "if helper == 0:\n"
+        "    time.sleep(120)\n"
+        "    os._exit(0)\n"
+        f"open({str(helper_file)!r}, 'w').write(str(helper))\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    started = Started([sys.executable, "-c", reader], {}, PipeSynth(tmp_path / "speech.log"))
+    run = Run(started, tmp_path)
+    try:
+        run.child.expect("ready", timeout=30)
+        helper = int(helper_file.read_text())
+    finally:
+        run.close(tmp_path)
+    deadline = time.monotonic() + 10
+    while alive(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(helper), "the reader's helper outlived the run"
+
+
+def alive(pid: int) -> bool:
+    """Whether a process of ours still runs (a zombie, reaped by init soon, counts as ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def test_yasr_symbols_come_from_its_dict_section(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ import pexpect
 
 from bergen_access.i18n import I18n
 
-from ..capabilities import kill_now, pty_spawn
+from ..capabilities import kill_group_now, kill_now, pty_spawn
 from .program import FIRST_ANSWER, PLAIN, READING, Program, Reference, Step, match_args, saved
 from .readers import READERS, Started
 from .synths import Said
@@ -163,12 +163,14 @@ class Run:
         return not tails or any(tail in spoken for tail in tails if tail)
 
     def close(self, home: Path) -> None:
-        """End the program (it would outlive its reader, which SIGHUP does not stop), then the reader."""
+        """End the program (it would outlive its reader, which SIGHUP does not stop), then the reader and
+        whatever it forked (Fenrir's helpers would outlive a reader that is killed before it ends them)."""
         try:
             pid = int((home / "bergen.pid").read_text())
             kill_now(pid)
         except (OSError, ValueError):
             pass  # never started, or already gone
+        kill_group_now(self.child.pid)  # before the leader is reaped: its number stays the group's
         self.child.close(force=True)
         self.started.synth.close()
 
